@@ -1,0 +1,45 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// dlib is 10-60x slower at -O0, which would make debug builds and `swift test` crawl,
+// so the C++ shim is always optimised.
+let shimOptimisation: [CXXSetting] = [.unsafeFlags(["-O2", "-std=c++17", "-I/usr/include/opencv4"])]
+
+let package = Package(
+    name: "liveness",
+    products: [
+        .executable(name: "liveness", targets: ["liveness"]),
+        .library(name: "LivenessCore", targets: ["LivenessCore"]),
+    ],
+    targets: [
+        // Thin C boundary over OpenCV and dlib; no liveness logic lives here.
+        .target(
+            name: "CLivenessShim",
+            cxxSettings: shimOptimisation,
+            linkerSettings: [
+                .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_imgcodecs"),
+                .linkedLibrary("opencv_videoio"),
+                .linkedLibrary("opencv_objdetect"),
+                .linkedLibrary("opencv_video"),
+                .linkedLibrary("opencv_highgui"),
+                .linkedLibrary("dlib"),
+                // dlib needs BLAS/LAPACK; the unversioned names exist only with the -dev packages.
+                .linkedLibrary(":libblas.so.3"),
+                .linkedLibrary(":liblapack.so.3"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+        // Pure logic: measurements from landmarks and the session state machine. Never imports the shim.
+        .target(name: "LivenessCore"),
+        // Turns shim frames into observations for the core.
+        .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore"]),
+        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision"]),
+        .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)
