@@ -1,0 +1,95 @@
+import Foundation
+
+/// Why a configuration could not be used.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension LivenessConfig {
+    /// One entry per field: its JSON key, how to read it into a config, and its current value as JSON.
+    private struct Field {
+        let key: String
+        let read: (inout LivenessConfig, Any) throws -> Void
+        let value: (LivenessConfig) -> JSON
+    }
+
+    private static func number(_ key: String, _ path: WritableKeyPath<LivenessConfig, Double>, _ valid: ClosedRange<Double>) -> Field {
+        Field(
+            key: key,
+            read: { config, raw in
+                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), valid.contains(n) else {
+                    throw ConfigError("\"\(key)\" must be a number in \(valid.lowerBound)...\(valid.upperBound)")
+                }
+                config[keyPath: path] = n
+            },
+            value: { .number($0[keyPath: path]) })
+    }
+
+    private static func count(_ key: String, _ path: WritableKeyPath<LivenessConfig, Int>, _ valid: ClosedRange<Int>) -> Field {
+        Field(
+            key: key,
+            read: { config, raw in
+                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), n == n.rounded(), valid.contains(Int(n)) else {
+                    throw ConfigError("\"\(key)\" must be a whole number in \(valid.lowerBound)...\(valid.upperBound)")
+                }
+                config[keyPath: path] = Int(n)
+            },
+            value: { .number(Double($0[keyPath: path])) })
+    }
+
+    private static let fields: [Field] = [
+        number("circleCentreX", \.circleCentreX, 0...1),
+        number("circleCentreY", \.circleCentreY, 0...1),
+        number("circleRadius", \.circleRadius, 0.01...0.5),
+        number("settleMs", \.settleMs, 0...60_000),
+        count("framesToAutoshot", \.framesToAutoshot, 1...1000),
+        number("tooFarHeightFraction", \.tooFarHeightFraction, 0...1),
+        number("blinkClosure", \.blinkClosure, 0...1),
+        number("blinkMaxAbsYaw", \.blinkMaxAbsYaw, 0...180),
+        number("openEARFallback", \.openEARFallback, 0.01...2),
+        number("openEARPercentile", \.openEARPercentile, 0...1),
+        number("openEARWindowMs", \.openEARWindowMs, 1...600_000),
+        count("openEARMinSamples", \.openEARMinSamples, 1...10_000),
+        number("turnDegrees", \.turnDegrees, 0.1...90),
+        count("turnHoldFrames", \.turnHoldFrames, 1...1000),
+        number("cameraStillMaxDegPerSec", \.cameraStillMaxDegPerSec, 0...10_000),
+        Field(
+            key: "focalLengthPx",
+            read: { config, raw in
+                if raw is NSNull { config.focalLengthPx = nil; return }
+                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), n > 0 else {
+                    throw ConfigError("\"focalLengthPx\" must be a positive number or null")
+                }
+                config.focalLengthPx = n
+            },
+            value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
+        number("graceMs", \.graceMs, 0...600_000),
+        number("capMs", \.capMs, 1...3_600_000),
+        number("snapshotMaxClosure", \.snapshotMaxClosure, 0...1),
+        number("snapshotMaxYawFromNeutral", \.snapshotMaxYawFromNeutral, 0...180),
+        number("snapshotWindowMs", \.snapshotWindowMs, 0...600_000),
+    ]
+
+    /// Reads a JSON object; keys left out keep their defaults.
+    public init(json data: Data) throws {
+        self.init()
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigError("not valid JSON")
+        }
+        guard let object = parsed as? [String: Any] else { throw ConfigError("the top level must be a JSON object") }
+        let known = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0.key, $0) })
+        for key in object.keys.sorted() {
+            guard let field = known[key] else { throw ConfigError("unknown key \"\(key)\"") }
+            try field.read(&self, object[key]!)
+        }
+    }
+
+    /// Every field, in declaration order: what a report prints.
+    public var json: JSON {
+        .object(Self.fields.map { ($0.key, $0.value(self)) })
+    }
+}

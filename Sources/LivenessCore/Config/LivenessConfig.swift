@@ -1,0 +1,48 @@
+/// Every tunable of SPEC.md with its default: the product's promise. Decoded from JSON (any key may
+/// be left out; an unknown key is an error) and printed in every report, so a run can be reproduced.
+public struct LivenessConfig: Equatable, Sendable {
+    /// Guide circle centre, as fractions of the frame's width and height.
+    public var circleCentreX = 0.5
+    public var circleCentreY = 0.5
+    /// Guide circle radius, as a fraction of the frame's shorter side.
+    public var circleRadius = 0.40
+
+    public var settleMs = 300.0
+    public var framesToAutoshot = 3
+    /// A face whose ellipse is shorter than this share of the circle's diameter is `tooFar`.
+    public var tooFarHeightFraction = 0.35
+
+    public var blinkClosure = 0.22
+    public var blinkMaxAbsYaw = 25.0
+    public var openEARFallback = 0.30
+    public var openEARPercentile = 0.80
+    public var openEARWindowMs = 2000.0
+    public var openEARMinSamples = 3
+
+    public var turnDegrees = 7.5
+    public var turnHoldFrames = 2
+    /// Camera rotation above this rate (degrees per second) makes a frame credit nothing.
+    public var cameraStillMaxDegPerSec = 5.0
+    /// Pinhole focal length in pixels; nil means the frame's larger side.
+    public var focalLengthPx: Double? = nil
+
+    public var graceMs = 500.0
+    public var capMs = 20_000.0
+
+    public var snapshotMaxClosure = 0.11
+    public var snapshotMaxYawFromNeutral = 5.0
+    public var snapshotWindowMs = 2000.0
+
+    public init() {}
+
+    /// The guide circle in pixels for a frame of this size.
+    public func guideCircle(width: Double, height: Double) -> Circle {
+        Circle(
+            centre: Point2(x: circleCentreX * width, y: circleCentreY * height),
+            radius: circleRadius * min(width, height))
+    }
+
+    public func focalLength(width: Double, height: Double) -> Double {
+        focalLengthPx ?? max(width, height)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The camera's own rotation rate, estimated from background points tracked between two frames
+/// (SPEC §2 "Camera motion"). A roll turns the background about the image centre; a pan or tilt
+/// shifts it by about f·tan(angle). Medians keep a few points on a moving person from deciding it.
+/// Returns degrees per second, or nil when there are too few points to tell.
+public func cameraRotationRate(
+    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double,
+    minimumPoints: Int = 8
+) -> Double? {
+    guard from.count == to.count, from.count >= minimumPoints, elapsedMs > 0, focalLength > 0 else { return nil }
+
+    // Roll from how segments between point pairs turn: a segment's direction ignores any shift.
+    let half = from.count / 2
+    let turns: [Double] = (0..<half).compactMap { k in
+        let before = from[k + half] - from[k], after = to[k + half] - to[k]
+        guard before.length > focalLength * 0.05 else { return nil }
+        var angle = atan2(after.y, after.x) - atan2(before.y, before.x)
+        if angle > .pi { angle -= 2 * .pi }
+        if angle < -.pi { angle += 2 * .pi }
+        return angle
+    }
+    let roll = turns.count >= minimumPoints / 2 ? median(turns) : 0
+
+    // Pan and tilt from the shift left once the roll is taken out.
+    let c = cos(roll), s = sin(roll)
+    let rolled = from.map { p -> Point2 in
+        let r = p - imageCentre
+        return imageCentre + Point2(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+    }
+    let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
+    let panTilt = atan(shift.length / focalLength)
+
+    let degrees = (panTilt * panTilt + roll * roll).squareRoot() * 180 / .pi
+    return degrees / (elapsedMs / 1000)
+}
+
+/// The median of a non-empty list (the mean of the middle two for an even count).
+public func median(_ values: [Double]) -> Double {
+    precondition(!values.isEmpty, "median of nothing")
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}

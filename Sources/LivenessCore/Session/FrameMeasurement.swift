@@ -1,0 +1,54 @@
+/// What the vision layer saw on one frame: the input to a session.
+public struct FrameMeasurement: Sendable {
+    public var frameIndex: Int
+    /// Presentation timestamp; every timing rule uses it, never frame counts.
+    public var timestampMs: Double
+    public var frameWidth: Double
+    public var frameHeight: Double
+    /// How many faces the detector found (the report counts frames with more than one).
+    public var faceCount: Int
+    /// The chosen face's measures, nil when no face was found.
+    public var face: FaceMeasurement?
+    /// The camera's own rotation in degrees per second; nil when it could not be told.
+    public var cameraRotationDegPerSec: Double?
+
+    public init(
+        frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
+        faceCount: Int, face: FaceMeasurement?, cameraRotationDegPerSec: Double? = nil
+    ) {
+        self.frameIndex = frameIndex
+        self.timestampMs = timestampMs
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        self.faceCount = faceCount
+        self.face = face
+        self.cameraRotationDegPerSec = cameraRotationDegPerSec
+    }
+}
+
+/// The chosen face's per-frame measures (SPEC §2), all derived from its 68 landmarks.
+public struct FaceMeasurement: Sendable {
+    public var eyes: EyeOpenness
+    public var pose: HeadPose
+    public var ellipse: FaceEllipse
+    public var landmarks: [Point2]
+
+    public var ear: Double { eyes.mean }
+    public var yaw: Double { pose.yaw }
+
+    public init(eyes: EyeOpenness, pose: HeadPose, ellipse: FaceEllipse, landmarks: [Point2]) {
+        self.eyes = eyes
+        self.pose = pose
+        self.ellipse = ellipse
+        self.landmarks = landmarks
+    }
+
+    /// Measures a face from its landmarks seen through `camera`.
+    public init(landmarks: [Point2], camera: PinholeCamera) {
+        self.init(
+            eyes: EyeOpenness(landmarks: landmarks),
+            pose: PoseFit.estimate(landmarks: landmarks, camera: camera),
+            ellipse: FaceEllipse(landmarks: landmarks),
+            landmarks: landmarks)
+    }
+}

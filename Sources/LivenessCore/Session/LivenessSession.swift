@@ -1,0 +1,239 @@
+/// The session state machine of SPEC §3. Feed it one `FrameMeasurement` per frame, in order, and
+/// call `finish()` when the input ends. It knows no clock but the frames' timestamps.
+public struct LivenessSession: Sendable {
+    public let config: LivenessConfig
+    public let order: [LivenessAction]
+
+    public private(set) var stage = SessionStage.settling
+    public private(set) var outcome: SessionOutcome?
+    public private(set) var autoshot: ChosenFrame?
+    public private(set) var neutralYaw: Double?
+    public private(set) var credits: [ActionCredit] = []
+    public private(set) var snapshot: ChosenFrame?
+    public private(set) var snapshotRule: SnapshotRule?
+    public private(set) var counts = FrameCounts()
+    public private(set) var prompt: Prompt?
+
+    private var firstMs: Double?
+    private var lastFrame: ChosenFrame?
+    private var pending: [SessionEvent] = []
+    private var baseline: OpenEyeBaseline
+    private var framingRun: [Double] = []  // yaws of the consecutive in-circle frames toward the autoshot
+    private var outOfCircleSinceMs: Double?
+    private var faceLost = false
+    private var turnRun = 0
+    private var completedMs: Double?
+    private var bestSnapshot: (frame: ChosenFrame, score: Double)?
+
+    public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
+        self.config = config
+        self.order = LivenessAction.drawOrder(seed: seed)
+        self.baseline = OpenEyeBaseline(config: config)
+    }
+
+    public var isEnded: Bool { stage == .ended }
+
+    /// Milliseconds left of the cap while scanning, nil otherwise.
+    public func msLeft(at ms: Double) -> Double? {
+        guard stage == .scanning, let autoshot else { return nil }
+        return max(0, config.capMs - (ms - autoshot.ms))
+    }
+
+    public mutating func process(_ m: FrameMeasurement) -> FrameVerdict {
+        precondition(stage != .ended, "the session has ended")
+        pending = []
+        lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+        if firstMs == nil {
+            firstMs = m.timestampMs
+            emit(.started)
+        }
+
+        let circle = config.guideCircle(width: m.frameWidth, height: m.frameHeight)
+        let framing = Framing.classify(m.face?.ellipse, in: circle, tooFarHeightFraction: config.tooFarHeightFraction)
+        let inCircle = framing == .inCircle
+        let openEAR = baseline.openEAR(at: m.timestampMs)
+        let closure = m.face.map { eyeClosure(ear: $0.ear, openEAR: openEAR) }
+        if inCircle, let face = m.face { baseline.record(ear: face.ear, at: m.timestampMs) }
+        let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
+        counts.count(m, inCircle: inCircle)
+
+        var isAutoshot = false
+        var isSnapshotCandidate = false
+
+        if stage == .settling, m.timestampMs - firstMs! >= config.settleMs {
+            stage = .framing
+            emit(.settled)
+        }
+
+        switch stage {
+        case .settling, .ended:
+            break
+        case .framing:
+            setPrompt(framing.prompt)
+            framingRun = inCircle ? framingRun + [m.face!.yaw] : []
+            if framingRun.count >= config.framesToAutoshot {
+                isAutoshot = true
+                autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+                neutralYaw = median(framingRun)
+                emit(.autoshot)
+                emit(.scanStarted(order: order))
+                stage = .scanning
+            }
+        case .scanning:
+            if m.timestampMs - autoshot!.ms >= config.capMs {
+                outcome = .timedOut
+                emit(.timedOut)
+                end()
+                break
+            }
+            watchGrace(framing: framing, at: m.timestampMs)
+            creditActions(m, closure: closure, eligible: inCircle && cameraStill)
+            if credits.count == LivenessAction.allCases.count {
+                outcome = .passed
+                completedMs = m.timestampMs
+                emit(.passed)
+                stage = .choosingSnapshot
+                // The completing frame is the fallback candidate; later frames must beat it.
+                isSnapshotCandidate = true
+                bestSnapshot = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure))
+            }
+        case .choosingSnapshot:
+            if m.timestampMs - completedMs! > config.snapshotWindowMs {
+                chooseSnapshot(bestSnapshot!.frame, rule: .closestInWindow)
+                end()
+                break
+            }
+            let score = snapshotScore(m, inCircle: inCircle, closure: closure)
+            let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+            if score < 1 {
+                isSnapshotCandidate = true
+                chooseSnapshot(frame, rule: .firstQualifying)
+                end()
+            } else if score < bestSnapshot!.score {
+                isSnapshotCandidate = true
+                bestSnapshot = (frame, score)
+            }
+        }
+
+        return FrameVerdict(
+            framing: framing, openEAR: openEAR, closure: closure, cameraStill: cameraStill,
+            stage: stage, prompt: prompt, events: pending,
+            isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
+    }
+
+    /// The input ended: settles the outcome if the session had not ended yet.
+    public mutating func finish() -> [SessionEvent] {
+        guard stage != .ended, lastFrame != nil else { return [] }
+        pending = []
+        switch stage {
+        case .choosingSnapshot:
+            chooseSnapshot(bestSnapshot!.frame, rule: .closestBeforeEnd)
+        case .scanning:
+            outcome = .incomplete(.duringScan)
+            emit(.incomplete(stage: .duringScan))
+        default:
+            outcome = .incomplete(.beforeAutoshot)
+            emit(.incomplete(stage: .beforeAutoshot))
+        }
+        end()
+        return pending
+    }
+
+    // MARK: - Rules
+
+    private mutating func setPrompt(_ new: Prompt?) {
+        guard new != prompt else { return }
+        prompt = new
+        emit(.prompt(new))
+    }
+
+    /// SPEC §3 step 4: out of the circle for more than the grace brings the prompt back; a shorter
+    /// excursion shows nothing. The excursion is timed from its first out-of-circle frame.
+    private mutating func watchGrace(framing: Framing, at ms: Double) {
+        if framing == .inCircle {
+            outOfCircleSinceMs = nil
+            if faceLost {
+                faceLost = false
+                emit(.faceBack)
+                setPrompt(nil)
+            }
+            return
+        }
+        let since = outOfCircleSinceMs ?? ms
+        outOfCircleSinceMs = since
+        if !faceLost, ms - since > config.graceMs {
+            faceLost = true
+            emit(.faceLost)
+        }
+        if faceLost { setPrompt(framing.prompt) }
+    }
+
+    /// SPEC §2 blink and turn rules, counted only on eligible frames (face in, camera still).
+    private mutating func creditActions(
+        _ m: FrameMeasurement, closure: Double?, eligible: Bool
+    ) {
+        guard eligible, let face = m.face, let closure, let neutralYaw else {
+            turnRun = 0
+            return
+        }
+        if !isCredited(.blink), closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
+            credit(.blink, value: closure, on: m)
+        }
+        let fromNeutral = face.yaw - neutralYaw
+        turnRun = abs(fromNeutral) >= config.turnDegrees ? turnRun + 1 : 0
+        if !isCredited(.turnHead), turnRun >= config.turnHoldFrames {
+            credit(.turnHead, value: fromNeutral, on: m)
+        }
+    }
+
+    private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
+        let credit = ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value)
+        credits.append(credit)
+        emit(.actionCredited(credit))
+    }
+
+    public func isCredited(_ action: LivenessAction) -> Bool {
+        credits.contains { $0.action == action }
+    }
+
+    /// Below 1 means the frame qualifies as the snapshot (face in, eyes open, head near neutral);
+    /// otherwise, the lower the closer. A frame without the face in the circle always scores worse.
+    private func snapshotScore(_ m: FrameMeasurement, inCircle: Bool, closure: Double?) -> Double {
+        guard let face = m.face, let closure, let neutralYaw else { return .infinity }
+        let eyes = config.snapshotMaxClosure > 0 ? closure / config.snapshotMaxClosure : (closure > 0 ? .infinity : 0)
+        let head = abs(face.yaw - neutralYaw) / config.snapshotMaxYawFromNeutral
+        return max(eyes, head) + (inCircle ? 0 : 1000)
+    }
+
+    private mutating func chooseSnapshot(_ frame: ChosenFrame, rule: SnapshotRule) {
+        snapshot = frame
+        snapshotRule = rule
+        emit(.snapshot(rule: rule), at: frame)
+    }
+
+    /// Queues an event at the current frame, or at `frame` (the snapshot names the frame it chose).
+    private mutating func emit(_ kind: SessionEvent.Kind, at frame: ChosenFrame? = nil) {
+        let at = frame ?? lastFrame!
+        pending.append(SessionEvent(frame: at.frame, ms: at.ms, kind: kind))
+    }
+
+    private mutating func end() {
+        stage = .ended
+        emit(.ended)
+    }
+}
+
+/// Frame tallies for the report.
+public struct FrameCounts: Equatable, Sendable {
+    public var frames = 0
+    public var withFace = 0
+    public var withSeveralFaces = 0
+    public var inCircle = 0
+
+    mutating func count(_ m: FrameMeasurement, inCircle isIn: Bool) {
+        frames += 1
+        if m.face != nil { withFace += 1 }
+        if m.faceCount > 1 { withSeveralFaces += 1 }
+        if isIn { inCircle += 1 }
+    }
+}

@@ -1,0 +1,48 @@
+/// How a session ended (SPEC §1).
+public enum SessionOutcome: Equatable, Sendable {
+    case passed
+    /// The cap was reached from the autoshot without both actions.
+    case timedOut
+    /// The input ended first.
+    case incomplete(IncompleteStage)
+
+    public var name: String {
+        switch self {
+        case .passed: return "passed"
+        case .timedOut: return "timedOut"
+        case .incomplete: return "incomplete"
+        }
+    }
+}
+
+/// A frame the session singled out, with its index and timestamp.
+public struct ChosenFrame: Equatable, Sendable {
+    public var frame: Int
+    public var ms: Double
+}
+
+/// Where the session is.
+public enum SessionStage: String, Sendable {
+    case settling
+    case framing
+    case scanning
+    case choosingSnapshot
+    case ended
+}
+
+/// What the session made of one frame: the per-frame trace and the cues a caller acts on.
+public struct FrameVerdict: Sendable {
+    public var framing: Framing
+    public var openEAR: Double
+    /// nil without a face.
+    public var closure: Double?
+    public var cameraStill: Bool
+    public var stage: SessionStage
+    /// The prompt on screen after this frame, nil when none.
+    public var prompt: Prompt?
+    public var events: [SessionEvent]
+    /// This frame is the autoshot: keep its image.
+    public var isAutoshot: Bool
+    /// This frame is the best snapshot candidate so far: keep its image until a better one comes.
+    public var isSnapshotCandidate: Bool
+}

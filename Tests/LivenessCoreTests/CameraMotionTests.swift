@@ -1,0 +1,42 @@
+import Foundation
+import LivenessCore
+import XCTest
+
+final class CameraMotionTests: XCTestCase {
+    let grid = (0..<10).flatMap { i in (0..<6).map { j in Point2(x: 20 + Double(i) * 60, y: 20 + Double(j) * 80) } }
+    let centre = Point2(x: 320, y: 240)
+
+    func testAStillBackgroundIsNoRotation() {
+        let rate = cameraRotationRate(from: grid, to: grid, focalLength: 640, imageCentre: centre, elapsedMs: 33)
+        XCTAssertEqual(rate ?? -1, 0, accuracy: 1e-9)
+    }
+
+    func testAPanShiftsTheBackground() {
+        // A 1 degree pan over 100 ms is 10 degrees per second.
+        let shift = 640 * tan(1.0 * .pi / 180)
+        let moved = grid.map { Point2(x: $0.x + shift, y: $0.y) }
+        let rate = cameraRotationRate(from: grid, to: moved, focalLength: 640, imageCentre: centre, elapsedMs: 100)
+        XCTAssertEqual(rate ?? 0, 10, accuracy: 0.01)
+    }
+
+    func testARollTurnsTheBackground() {
+        let angle = 2.0 * .pi / 180
+        let turned = grid.map { p -> Point2 in
+            let r = p - centre
+            return centre + Point2(x: r.x * cos(angle) - r.y * sin(angle), y: r.x * sin(angle) + r.y * cos(angle))
+        }
+        let rate = cameraRotationRate(from: grid, to: turned, focalLength: 640, imageCentre: centre, elapsedMs: 200)
+        XCTAssertEqual(rate ?? 0, 10, accuracy: 0.3)
+    }
+
+    func testAFewPointsOnAMovingPersonDoNotDecide() {
+        var moved = grid
+        for i in 0..<10 { moved[i].x += 40 }
+        let rate = cameraRotationRate(from: grid, to: moved, focalLength: 640, imageCentre: centre, elapsedMs: 33)
+        XCTAssertEqual(rate ?? -1, 0, accuracy: 1e-9)
+    }
+
+    func testTooFewPointsTellNothing() {
+        XCTAssertNil(cameraRotationRate(from: Array(grid.prefix(5)), to: Array(grid.prefix(5)), focalLength: 640, imageCentre: centre, elapsedMs: 33))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LivenessCore
+import XCTest
+
+final class ConfigTests: XCTestCase {
+    func testDefaultsAreSpecs() {
+        let c = LivenessConfig()
+        XCTAssertEqual([c.circleCentreX, c.circleCentreY, c.circleRadius], [0.5, 0.5, 0.40])
+        XCTAssertEqual(c.settleMs, 300)
+        XCTAssertEqual(c.framesToAutoshot, 3)
+        XCTAssertEqual(c.tooFarHeightFraction, 0.35)
+        XCTAssertEqual(c.blinkClosure, 0.22)
+        XCTAssertEqual(c.blinkMaxAbsYaw, 25)
+        XCTAssertEqual(c.openEARFallback, 0.30)
+        XCTAssertEqual(c.openEARPercentile, 0.80)
+        XCTAssertEqual(c.openEARWindowMs, 2000)
+        XCTAssertEqual(c.openEARMinSamples, 3)
+        XCTAssertEqual(c.turnDegrees, 7.5)
+        XCTAssertEqual(c.turnHoldFrames, 2)
+        XCTAssertEqual(c.graceMs, 500)
+        XCTAssertEqual(c.capMs, 20_000)
+        XCTAssertEqual(c.snapshotMaxClosure, 0.11)
+        XCTAssertEqual(c.snapshotMaxYawFromNeutral, 5)
+        XCTAssertEqual(c.snapshotWindowMs, 2000)
+        XCTAssertNil(c.focalLengthPx)
+    }
+
+    func testAPartialConfigKeepsTheOtherDefaults() throws {
+        let c = try LivenessConfig(json: Data(#"{"capMs": 10000, "turnDegrees": 10, "focalLengthPx": 800}"#.utf8))
+        XCTAssertEqual(c.capMs, 10_000)
+        XCTAssertEqual(c.turnDegrees, 10)
+        XCTAssertEqual(c.focalLengthPx, 800)
+        XCTAssertEqual(c.settleMs, 300)
+    }
+
+    func testTheReportedConfigReadsBackTheSame() throws {
+        var c = LivenessConfig()
+        c.graceMs = 750
+        c.framesToAutoshot = 5
+        let again = try LivenessConfig(json: Data(c.json.serialized().utf8))
+        XCTAssertEqual(again, c)
+    }
+
+    func testMalformedConfigsAreRejectedWithTheCause() {
+        let cases: [(String, String)] = [
+            ("{", "not valid JSON"),
+            ("[1]", "the top level must be a JSON object"),
+            (#"{"capMS": 1}"#, #"unknown key "capMS""#),
+            (#"{"capMs": "20s"}"#, #""capMs" must be a number"#),
+            (#"{"circleRadius": 2}"#, #""circleRadius" must be a number in 0.01...0.5"#),
+            (#"{"framesToAutoshot": 2.5}"#, #""framesToAutoshot" must be a whole number"#),
+            (#"{"turnHoldFrames": true}"#, #""turnHoldFrames" must be a whole number"#),
+        ]
+        for (text, cause) in cases {
+            XCTAssertThrowsError(try LivenessConfig(json: Data(text.utf8)), text) { error in
+                XCTAssertTrue(String(describing: error).hasPrefix(cause), "\(text): \(error)")
+            }
+        }
+    }
+
+    func testJSONKeepsKeyOrderAndEscapes() {
+        let value = JSON.object([("b", .number(1.5)), ("a", .string("x\"y\n")), ("n", .null), ("w", .number(3)), ("l", .array([.bool(true)]))])
+        XCTAssertEqual(value.serialized(), #"{"b":1.5,"a":"x\"y\n","n":null,"w":3,"l":[true]}"#)
+        XCTAssertEqual(JSON.number(.nan).serialized(), "null")
+        XCTAssertEqual(JSON.number(0.123456).serialized(), "0.1235")
+    }
+}

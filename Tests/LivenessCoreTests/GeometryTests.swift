@@ -1,0 +1,140 @@
+import LivenessCore
+import TestSupport
+import XCTest
+
+final class GeometryTests: XCTestCase {
+    func testEyeAspectRatioOnKnownPoints() {
+        // A 30 px wide eye whose lids are 6 and 12 px apart: (6 + 12) / (2 * 30) = 0.3.
+        let eye = [
+            Point2(x: 0, y: 0), Point2(x: 10, y: -3), Point2(x: 20, y: -6),
+            Point2(x: 30, y: 0), Point2(x: 20, y: 6), Point2(x: 10, y: 3),
+        ]
+        XCTAssertEqual(eyeAspectRatio(eye[...]), 0.3, accuracy: 1e-12)
+        let shut = eye.map { Point2(x: $0.x, y: 0) }
+        XCTAssertEqual(eyeAspectRatio(shut[...]), 0)
+    }
+
+    func testEyeOpennessUsesPoints36To41And42To47() {
+        var points = SyntheticFace(ear: 0.3).landmarks(camera: camera)
+        XCTAssertEqual(EyeOpenness(landmarks: points).mean, 0.3, accuracy: 1e-9)
+        // Close only the subject's left eye (42..47): the mean halves.
+        for i in [43, 44, 46, 47] { points[i].y = points[42].y + (points[45].y - points[42].y) * 0.5 }
+        let eyes = EyeOpenness(landmarks: points)
+        XCTAssertEqual(eyes.right, 0.3, accuracy: 1e-9)
+        XCTAssertLessThan(eyes.left, 0.01)
+        XCTAssertEqual(eyes.mean, 0.15, accuracy: 0.01)
+    }
+
+    func testClosureIsClampedAgainstTheBaseline() {
+        XCTAssertEqual(eyeClosure(ear: 0.15, openEAR: 0.30), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(ear: 0.40, openEAR: 0.30), 0)
+        XCTAssertEqual(eyeClosure(ear: -1, openEAR: 0.30), 1)
+    }
+
+    func testOpenEyeBaselineIsThe80thPercentileOfTheLast2Seconds() {
+        var baseline = OpenEyeBaseline(config: LivenessConfig())
+        XCTAssertEqual(baseline.openEAR(at: 0), 0.30, "fallback with no samples")
+        baseline.record(ear: 0.10, at: 0)
+        baseline.record(ear: 0.20, at: 100)
+        XCTAssertEqual(baseline.openEAR(at: 200), 0.30, "fallback with fewer than 3")
+        for (i, ear) in [0.30, 0.40, 0.50].enumerated() { baseline.record(ear: ear, at: 200 + Double(i) * 100) }
+        // Five samples 0.1...0.5: rank 0.8 * 4 = 3.2 -> 0.4 + 0.2 * 0.1.
+        XCTAssertEqual(baseline.openEAR(at: 500), 0.42, accuracy: 1e-12)
+        // The current frame never counts: at 400 only four samples are before it.
+        XCTAssertEqual(baseline.openEAR(at: 400), 0.34, accuracy: 1e-12)
+        // At 2.15 s the first two samples have left the window: 0.3, 0.4, 0.5 remain.
+        XCTAssertEqual(baseline.openEAR(at: 2150), 0.46, accuracy: 1e-12)
+        // At 2.25 s only two remain: the fallback again.
+        XCTAssertEqual(baseline.openEAR(at: 2250), 0.30)
+    }
+
+    let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))
+
+    func testYawIsRecoveredFromProjectionsOfTheReferenceFace() {
+        for yaw in stride(from: -40.0, through: 40, by: 5) {
+            for (pitch, roll) in [(0.0, 0.0), (10, 0), (-10, 8), (5, -15)] {
+                let face = SyntheticFace(yaw: yaw, pitch: pitch, roll: roll, position: Point2(x: 300, y: 250))
+                let pose = PoseFit.estimate(landmarks: face.landmarks(camera: camera), camera: camera)
+                XCTAssertEqual(pose.yaw, yaw, accuracy: 1, "yaw \(yaw) pitch \(pitch) roll \(roll)")
+                if pitch == 0 { XCTAssertEqual(pose.roll, roll, accuracy: 1, "roll at yaw \(yaw)") }
+            }
+        }
+    }
+
+    func testPositiveYawMovesTheNoseToTheImageRight() {
+        let frontal = SyntheticFace().landmarks(camera: camera)
+        let turned = SyntheticFace(yaw: 20).landmarks(camera: camera)
+        let noseOffset = { (p: [Point2]) in p[30].x - (p[36].x + p[45].x) / 2 }
+        XCTAssertGreaterThan(noseOffset(turned), noseOffset(frontal) + 5)
+        XCTAssertGreaterThan(PoseFit.estimate(landmarks: turned, camera: camera).yaw, 15)
+    }
+
+    func testASmileIsNotATurn() {
+        var points = SyntheticFace(yaw: 3).landmarks(camera: camera)
+        let before = PoseFit.estimate(landmarks: points, camera: camera).yaw
+        // Widen and lift the mouth corners, open the jaw, raise the brows.
+        points[48].x -= 12; points[54].x += 12; points[48].y -= 8; points[54].y -= 8
+        for i in 5...11 { points[i].y += 10 }
+        for i in 17...26 { points[i].y -= 6 }
+        let after = PoseFit.estimate(landmarks: points, camera: camera).yaw
+        XCTAssertEqual(after, before, accuracy: 0.5)
+    }
+
+    func testTheEllipseSpansBrowsToChinAndCheekToCheekWithRoll() {
+        let points = SyntheticFace(roll: 20, position: Point2(x: 320, y: 240)).landmarks(camera: camera)
+        let ellipse = FaceEllipse(landmarks: points)
+        XCTAssertEqual(ellipse.roll * 180 / .pi, 20, accuracy: 1.5)
+        XCTAssertGreaterThan(ellipse.semiHeight, ellipse.semiWidth)
+        // The chin lies on the outline's bottom and every jaw point inside it.
+        let chinDistance = points[8].distance(to: ellipse.centre)
+        XCTAssertEqual(chinDistance, ellipse.semiHeight, accuracy: ellipse.semiHeight * 0.05)
+        // The forehead top is above every brow point, by half the brow-to-chin span.
+        let top = ellipse.outlinePoint(-.pi / 2)
+        for i in 17...26 { XCTAssertLessThan(top.distance(to: ellipse.centre), ellipse.semiHeight + 1e-9); _ = i }
+        XCTAssertLessThan(top.y, points[19].y)
+    }
+
+    func testContainmentMeansTheWholeEllipseIsInside() {
+        let circle = Circle(centre: Point2(x: 0, y: 0), radius: 100)
+        XCTAssertTrue(FaceEllipse(centre: Point2(x: 0, y: 0), semiWidth: 60, semiHeight: 100, roll: 0).isInside(circle))
+        XCTAssertFalse(FaceEllipse(centre: Point2(x: 0, y: 1), semiWidth: 60, semiHeight: 100, roll: 0).isInside(circle))
+        // Shifted sideways by 35: the flank at 60 + 35 = 95 is inside, but the outline near the top is not.
+        XCTAssertFalse(FaceEllipse(centre: Point2(x: 35, y: 0), semiWidth: 60, semiHeight: 90, roll: 0).isInside(circle))
+        XCTAssertTrue(FaceEllipse(centre: Point2(x: 5, y: 0), semiWidth: 60, semiHeight: 90, roll: 0).isInside(circle))
+        // Rolled 90 degrees, a tall ellipse becomes wide: the same test along x.
+        XCTAssertFalse(FaceEllipse(centre: Point2(x: 15, y: 0), semiWidth: 50, semiHeight: 90, roll: .pi / 2).isInside(circle))
+        XCTAssertTrue(FaceEllipse(centre: Point2(x: 0, y: 15), semiWidth: 50, semiHeight: 90, roll: .pi / 2).isInside(circle))
+    }
+
+    func testFramingNamesWhatIsWrong() {
+        let circle = Circle(centre: Point2(x: 320, y: 240), radius: 192)
+        func classify(_ p: Placement) -> Framing { Framing.classify(p.ellipse, in: circle, tooFarHeightFraction: 0.35) }
+        XCTAssertEqual(classify(.centred), .inCircle)
+        XCTAssertEqual(classify(.offCentre), .offCentre)
+        XCTAssertEqual(classify(.tooClose), .tooClose)
+        XCTAssertEqual(classify(.tooFar), .tooFar)
+        XCTAssertEqual(classify(.absent), .noFace)
+        // Too low is off-centre.
+        let low = FaceEllipse(centre: Point2(x: 320, y: 380), semiWidth: 70, semiHeight: 100, roll: 0)
+        XCTAssertEqual(Framing.classify(low, in: circle, tooFarHeightFraction: 0.35), .offCentre)
+        // Exactly at 35 % of the diameter is not too far.
+        let edge = FaceEllipse(centre: Point2(x: 320, y: 240), semiWidth: 40, semiHeight: 0.35 * 192, roll: 0)
+        XCTAssertEqual(Framing.classify(edge, in: circle, tooFarHeightFraction: 0.35), .inCircle)
+    }
+
+    func testTheChosenFaceIsNearestTheCircleCentreTiesToTheLarger() {
+        let circle = Circle(centre: Point2(x: 320, y: 240), radius: 192)
+        let near = FaceBox(x: 270, y: 190, width: 100, height: 100)
+        let far = FaceBox(x: 0, y: 0, width: 200, height: 200)
+        XCTAssertEqual(chooseFace([far, near], circle: circle), 1)
+        let bigSameCentre = FaceBox(x: 220, y: 140, width: 200, height: 200)
+        XCTAssertEqual(chooseFace([near, bigSameCentre], circle: circle), 1)
+        XCTAssertNil(chooseFace([], circle: circle))
+    }
+
+    func testTheGuideCircleIsInNormalisedCoordinates() {
+        let circle = LivenessConfig().guideCircle(width: 1920, height: 1080)
+        XCTAssertEqual(circle.centre, Point2(x: 960, y: 540))
+        XCTAssertEqual(circle.radius, 432, accuracy: 1e-9)
+    }
+}

@@ -1,0 +1,284 @@
+import LivenessCore
+import TestSupport
+import XCTest
+
+/// One test (at least) per rule of SPEC §3, on synthetic frames.
+final class SessionRuleTests: XCTestCase {
+    let at30 = timestamps(fps: 30, durationMs: 10_000)
+
+    func testSettleIgnoresTheFirst300Ms() {
+        let run = runScan(times: at30) { _ in Pose() }
+        let settled = run.events(named: "settled")
+        XCTAssertEqual(settled.count, 1)
+        XCTAssertGreaterThanOrEqual(settled[0].ms, 300)
+        XCTAssertLessThan(settled[0].ms, 300 + 34)
+        // Three in-circle frames from the settle on: the settle frame and the next two.
+        let autoshot = run.events(named: "autoshot")[0]
+        XCTAssertEqual(autoshot.frame, settled[0].frame + 2)
+    }
+
+    func testAutoshotNeedsThreeConsecutiveInCircleFrames() {
+        // In, in, out, in, in, in after the settle.
+        let pattern: [Placement] = [.centred, .centred, .offCentre, .centred, .centred, .centred]
+        let times = (0..<30).map { 400 + Double($0) * 100 }
+        let run = runScan(times: [0] + times) { ms in
+            let k = Int((ms - 400) / 100)
+            return Pose(ms < 400 ? .centred : (k < pattern.count ? pattern[k] : .centred))
+        }
+        XCTAssertEqual(run.events(named: "autoshot").first?.ms, 400 + 5 * 100)
+    }
+
+    func testEachPromptIsShownUntilTheFaceIsIn() {
+        let sequence: [Placement] = [.absent, .tooClose, .offCentre, .tooFar, .centred]
+        let run = runScan(times: timestamps(fps: 10, durationMs: 3000)) { ms in
+            let k = Int(ms / 400)
+            return Pose(k < sequence.count ? sequence[k] : .centred)
+        }
+        let prompts = run.events(named: "prompt").map { event -> String? in
+            guard case .prompt(let p) = event.kind else { return "?" }
+            return p?.rawValue
+        }
+        XCTAssertEqual(prompts, ["noFace", "tooClose", "offCentre", "tooFar", nil])
+        XCTAssertEqual(Prompt.noFace.message, "Position your face in the frame")
+        XCTAssertEqual(Prompt.tooClose.message, "Move back a little")
+        XCTAssertEqual(Prompt.offCentre.message, "Fit your whole face inside the circle")
+        XCTAssertEqual(Prompt.tooFar.message, "Move closer")
+        // tooFar frames do not count toward the autoshot: it comes three frames after the face is in.
+        XCTAssertEqual(run.events(named: "autoshot").first?.ms, 1600 + 200)
+    }
+
+    func testFramingHasNoTimeout() {
+        let run = runScan(times: timestamps(fps: 10, durationMs: 60_000)) { _ in Pose(.offCentre) }
+        XCTAssertEqual(run.session.outcome, .incomplete(.beforeAutoshot))
+        XCTAssertTrue(run.events(named: "timedOut").isEmpty)
+    }
+
+    func testNeutralYawIsTheMedianOfTheAutoshotFrames() {
+        let yaws = [4.0, 10.0, 6.0]
+        let times = [0.0, 400, 500, 600, 700]
+        let run = runScan(times: times) { ms in Pose(yaw: ms < 400 ? 0 : yaws[Int((ms - 400) / 100) % 3]) }
+        XCTAssertEqual(run.session.neutralYaw, 6)
+        XCTAssertEqual(run.session.autoshot?.ms, 600)
+    }
+
+    func testScanStartsWithTheDrawnOrder() {
+        let run = runScan(times: at30, seed: 42) { _ in Pose() }
+        guard case .scanStarted(let order)? = run.events(named: "scanStarted").first?.kind else {
+            return XCTFail("no scanStarted")
+        }
+        XCTAssertEqual(order, LivenessAction.drawOrder(seed: 42))
+        XCTAssertEqual(Set(order), [.blink, .turnHead])
+        XCTAssertEqual(order.count, 2)
+    }
+
+    func testTheOrderDependsOnTheSeedAndReplays() {
+        let orders = (0..<20).map { LivenessAction.drawOrder(seed: UInt64($0)) }
+        XCTAssertEqual(Set(orders.map { $0.map(\.rawValue).joined() }).count, 2, "both orders occur")
+        XCTAssertEqual(orders, (0..<20).map { LivenessAction.drawOrder(seed: UInt64($0)) })
+    }
+
+    /// A blink at 2 s and a turn from 3 s: the basic passing scan.
+    static func blinkThenTurn(_ ms: Double) -> Pose {
+        if ms >= 2000 && ms < 2100 { return Pose(ear: 0.10) }
+        if ms >= 3000 && ms < 3600 { return Pose(yaw: 12) }
+        return Pose()
+    }
+
+    func testBlinkAndTurnPass() {
+        let run = runScan(times: at30, motion: Self.blinkThenTurn)
+        XCTAssertEqual(run.session.outcome, .passed)
+        let credits = run.session.credits
+        XCTAssertEqual(credits.map(\.action), [.blink, .turnHead])
+        XCTAssertEqual(credits[0].ms, 2000, accuracy: 34)
+        XCTAssertEqual(credits[0].value, 1 - 0.10 / 0.30, accuracy: 1e-9)
+        // The turn is held two frames: credited on the second.
+        XCTAssertEqual(credits[1].ms, 3000 + 1000.0 / 30, accuracy: 34)
+        XCTAssertEqual(credits[1].value, 12, accuracy: 1e-9)
+        XCTAssertEqual(credits[1].direction, "right")
+        XCTAssertEqual(run.eventNames.suffix(3), ["passed", "snapshot", "ended"])
+    }
+
+    func testATurnToTheLeftCountsToo() {
+        let run = runScan(times: at30) { ms in
+            ms >= 2000 && ms < 2100 ? Pose(ear: 0.1) : (ms >= 3000 && ms < 3600 ? Pose(yaw: -8) : Pose())
+        }
+        XCTAssertEqual(run.session.credits.last?.direction, "left")
+        XCTAssertEqual(run.session.outcome, .passed)
+    }
+
+    func testAOneFrameYawSpikeIsNotATurn() {
+        let run = runScan(times: at30) { ms in
+            abs(ms - 3000) < 10 ? Pose(yaw: 20) : Pose()
+        }
+        XCTAssertFalse(run.session.isCredited(.turnHead))
+    }
+
+    func testATurnJustUnderTheThresholdIsNot() {
+        let run = runScan(times: at30) { ms in ms > 2000 ? Pose(yaw: 7.4) : Pose() }
+        XCTAssertFalse(run.session.isCredited(.turnHead))
+        let enough = runScan(times: at30) { ms in ms > 2000 ? Pose(yaw: 7.5) : Pose() }
+        XCTAssertTrue(enough.session.isCredited(.turnHead))
+    }
+
+    func testABlinkIsOneFrameAtTheClosureThreshold() {
+        // openEAR 0.30: closure 0.22 is an EAR of 0.234 (0.2339 stays clear of rounding).
+        let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(ear: 0.2339) : Pose() }
+        XCTAssertTrue(justEnough.session.isCredited(.blink))
+        let notEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(ear: 0.236) : Pose() }
+        XCTAssertFalse(notEnough.session.isCredited(.blink))
+    }
+
+    func testABlinkWithTheHeadTurnedAwayDoesNotCount() {
+        let run = runScan(times: at30) { ms in
+            ms > 1000 && ms < 4000 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 30) : Pose()
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+        XCTAssertTrue(run.session.isCredited(.turnHead))
+    }
+
+    func testTheOpenEyeBaselineIsTheSubjects() {
+        // Narrow eyes (EAR 0.20): a dip to 0.15 is a blink against their own baseline, which the
+        // fixed 0.30 would not tell from open eyes.
+        let run = runScan(times: at30) { ms in Pose(ear: abs(ms - 2000) < 10 ? 0.15 : 0.20) }
+        let blink = run.session.credits.first { $0.action == .blink }
+        XCTAssertEqual(blink?.ms ?? 0, 2000, accuracy: 34)
+        XCTAssertEqual(blink?.value ?? 0, 0.25, accuracy: 1e-9)
+    }
+
+    func testASessionStartingWithClosedEyesIsJudgedByItsOwnBaseline() {
+        // Eyes half shut (0.15) from the start, then open at 0.30 from 3 s: closed frames after the
+        // baseline has learnt 0.15 do not count, and blinks are judged after the eyes open.
+        let run = runScan(times: at30) { ms in Pose(ear: ms < 3000 ? 0.15 : 0.30) }
+        XCTAssertFalse(run.session.isCredited(.blink))
+    }
+
+    func testNothingIsCreditedOutOfTheCircle() {
+        let run = runScan(times: at30) { ms in
+            ms > 1500 && ms < 2500 ? Pose(.offCentre, ear: 0.05, yaw: 20) : Pose()
+        }
+        XCTAssertTrue(run.session.credits.isEmpty)
+    }
+
+    func testNothingIsCreditedWhileTheCameraRotates() {
+        let run = runScan(times: at30) { ms in
+            ms > 1500 && ms < 2500 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 20, cameraRotation: 30) : Pose()
+        }
+        XCTAssertTrue(run.session.credits.isEmpty)
+        // The same motion with a still camera passes.
+        let still = runScan(times: at30) { ms in
+            ms > 1500 && ms < 2500 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 20) : Pose()
+        }
+        XCTAssertEqual(still.session.outcome, .passed)
+    }
+
+    func testAShortExcursionShowsNoPrompt() {
+        let run = runScan(times: at30) { ms in ms >= 2000 && ms < 2450 ? Pose(.offCentre) : Pose() }
+        XCTAssertTrue(run.events(named: "faceLost").isEmpty)
+        XCTAssertEqual(run.events.filter { $0.kind.name == "prompt" && $0.ms > 1000 }.count, 0)
+    }
+
+    func testALongExcursionBringsThePromptBack() {
+        let run = runScan(times: at30) { ms in ms >= 2000 && ms < 2700 ? Pose(.offCentre) : Pose() }
+        let lost = run.events(named: "faceLost")
+        XCTAssertEqual(lost.count, 1)
+        XCTAssertGreaterThan(lost[0].ms - 2000, 500)
+        XCTAssertLessThanOrEqual(lost[0].ms - 2000, 500 + 34)
+        let back = run.events(named: "faceBack")
+        XCTAssertEqual(back.first?.ms ?? 0, 2700, accuracy: 34)
+        let scanPrompts = run.events.filter { $0.kind.name == "prompt" && $0.ms > 1000 }.map(\.kind)
+        XCTAssertEqual(scanPrompts, [.prompt(.offCentre), .prompt(nil)])
+    }
+
+    func testTheCapEndsTheScanAt20Seconds() {
+        let run = runScan(times: timestamps(fps: 30, durationMs: 30_000)) { ms in
+            abs(ms - 2000) < 10 ? Pose(ear: 0.05) : Pose()
+        }
+        XCTAssertEqual(run.session.outcome, .timedOut)
+        let autoshot = run.session.autoshot!.ms
+        let timedOut = run.events(named: "timedOut")[0]
+        XCTAssertGreaterThanOrEqual(timedOut.ms - autoshot, 20_000)
+        XCTAssertLessThan(timedOut.ms - autoshot, 20_000 + 34)
+        XCTAssertNil(run.session.snapshot)
+        XCTAssertEqual(run.eventNames.suffix(2), ["timedOut", "ended"])
+    }
+
+    func testActionsJustBeforeTheCapStillCount() {
+        let run = runScan(times: timestamps(fps: 30, durationMs: 30_000)) { ms in
+            abs(ms - 2000) < 10 ? Pose(ear: 0.05) : (ms > 20_200 ? Pose(yaw: 10) : Pose())
+        }
+        XCTAssertEqual(run.session.outcome, .passed)
+    }
+
+    func testTheSnapshotIsNeverTheClosedEyeFrame() {
+        // The turn comes first; the blink completes the scan with closed eyes for three frames.
+        let run = runScan(times: at30) { ms in
+            if ms >= 1500 && ms < 1700 { return Pose(yaw: 10) }
+            if ms >= 3000 && ms < 3100 { return Pose(ear: 0.05) }
+            return Pose()
+        }
+        XCTAssertEqual(run.session.outcome, .passed)
+        let completed = run.session.credits.last!
+        XCTAssertEqual(completed.action, .blink)
+        XCTAssertEqual(run.session.snapshotRule, .firstQualifying)
+        XCTAssertGreaterThanOrEqual(run.session.snapshot!.ms, 3100)
+        XCTAssertLessThan(run.session.snapshot!.ms, 3100 + 34)
+    }
+
+    func testTheSnapshotWaitsForTheHeadToComeBack() {
+        let run = runScan(times: at30) { ms in
+            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 3000 && ms < 4000 { return Pose(yaw: ms < 3500 ? 15 : 6) }
+            return Pose()
+        }
+        XCTAssertEqual(run.session.snapshotRule, .firstQualifying)
+        XCTAssertEqual(run.session.snapshot!.ms, 4000, accuracy: 34)
+    }
+
+    func testWithNoQualifyingFrameTheClosestOfTheWindowIsChosen() {
+        // After the turn the head stays at 6 degrees (5.5 once): never within 5 of neutral.
+        let run = runScan(times: at30) { ms in
+            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 3000 && ms < 3200 { return Pose(yaw: 15) }
+            if abs(ms - 4000) < 10 { return Pose(yaw: 5.5) }
+            return ms >= 3200 ? Pose(yaw: 6) : Pose()
+        }
+        XCTAssertEqual(run.session.snapshotRule, .closestInWindow)
+        XCTAssertEqual(run.session.snapshot!.ms, 4000, accuracy: 10)
+        let snapshotEvent = run.events(named: "snapshot")[0]
+        XCTAssertEqual(snapshotEvent.frame, run.session.snapshot!.frame)
+    }
+
+    func testWhenTheInputEndsDuringTheSnapshotWindowTheClosestSoFarIsChosen() {
+        let times = timestamps(fps: 30, durationMs: 3300)
+        let run = runScan(times: times) { ms in
+            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            return ms >= 3000 ? Pose(yaw: 15) : Pose()
+        }
+        XCTAssertEqual(run.session.outcome, .passed)
+        XCTAssertEqual(run.session.snapshotRule, .closestBeforeEnd)
+    }
+
+    func testIncompleteSaysWhereTheInputEnded() {
+        let before = runScan(times: timestamps(fps: 30, durationMs: 2000)) { _ in Pose(.absent) }
+        XCTAssertEqual(before.session.outcome, .incomplete(.beforeAutoshot))
+        let during = runScan(times: timestamps(fps: 30, durationMs: 5000)) { _ in Pose() }
+        XCTAssertEqual(during.session.outcome, .incomplete(.duringScan))
+        XCTAssertEqual(during.eventNames.suffix(2), ["incomplete", "ended"])
+    }
+
+    func testEventsComeInSpecOrder() {
+        let run = runScan(times: at30, motion: Self.blinkThenTurn)
+        XCTAssertEqual(run.eventNames, ["started", "settled", "autoshot", "scanStarted", "actionCredited", "actionCredited", "passed", "snapshot", "ended"])
+        XCTAssertEqual(run.events.map(\.ms), run.events.map(\.ms).sorted())
+    }
+
+    func testTheReportCountsFramesWithSeveralFaces() {
+        var session = LivenessSession(seed: 1)
+        var twoFaces = measurement(frame: 0, ms: 0, Pose())
+        twoFaces.faceCount = 2
+        _ = session.process(twoFaces)
+        _ = session.process(measurement(frame: 1, ms: 33, Pose()))
+        XCTAssertEqual(session.counts.withSeveralFaces, 1)
+        XCTAssertEqual(session.counts.frames, 2)
+    }
+}

@@ -1,0 +1,77 @@
+import LivenessCore
+
+/// Builds frame measurements for session tests without any vision: the face's place, eye ratio,
+/// yaw and the camera's rotation are set directly, on a 640x480 frame whose guide circle is
+/// centred at (320, 240) with radius 192.
+public enum Placement: Sendable {
+    case centred, offCentre, tooClose, tooFar, absent
+
+    public var ellipse: FaceEllipse? {
+        switch self {
+        case .centred: return FaceEllipse(centre: Point2(x: 320, y: 240), semiWidth: 70, semiHeight: 100, roll: 0)
+        case .offCentre: return FaceEllipse(centre: Point2(x: 150, y: 240), semiWidth: 70, semiHeight: 100, roll: 0)
+        case .tooClose: return FaceEllipse(centre: Point2(x: 320, y: 240), semiWidth: 160, semiHeight: 220, roll: 0)
+        case .tooFar: return FaceEllipse(centre: Point2(x: 320, y: 240), semiWidth: 30, semiHeight: 45, roll: 0)
+        case .absent: return nil
+        }
+    }
+}
+
+/// What the subject and the camera are doing at one instant.
+public struct Pose: Sendable {
+    public var placement: Placement
+    public var ear: Double
+    public var yaw: Double
+    public var cameraRotation: Double?
+
+    public init(_ placement: Placement = .centred, ear: Double = 0.30, yaw: Double = 0, cameraRotation: Double? = 0) {
+        self.placement = placement
+        self.ear = ear
+        self.yaw = yaw
+        self.cameraRotation = cameraRotation
+    }
+}
+
+public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasurement {
+    let face = pose.placement.ellipse.map { ellipse in
+        FaceMeasurement(
+            eyes: EyeOpenness(right: pose.ear, left: pose.ear),
+            pose: HeadPose(yaw: pose.yaw, pitch: 0, roll: 0, fitError: 0),
+            ellipse: ellipse, landmarks: [])
+    }
+    return FrameMeasurement(
+        frameIndex: frame, timestampMs: ms, frameWidth: 640, frameHeight: 480,
+        faceCount: face == nil ? 0 : 1, face: face, cameraRotationDegPerSec: pose.cameraRotation)
+}
+
+/// Timestamps at a constant rate, from 0 up to (not including) `durationMs`.
+public func timestamps(fps: Double, durationMs: Double) -> [Double] {
+    stride(from: 0.0, to: durationMs, by: 1000 / fps).map { $0 }
+}
+
+/// The result of running a whole script through a session.
+public struct ScanRun {
+    public var session: LivenessSession
+    public var events: [SessionEvent]
+    public var verdicts: [FrameVerdict]
+
+    public func events(named name: String) -> [SessionEvent] { events.filter { $0.kind.name == name } }
+    public var eventNames: [String] { events.map(\.kind.name) }
+}
+
+/// Samples `motion` (a function of time in ms) at `times` and feeds the frames to a new session.
+public func runScan(
+    times: [Double], config: LivenessConfig = LivenessConfig(), seed: UInt64 = 1,
+    motion: (Double) -> Pose
+) -> ScanRun {
+    var session = LivenessSession(config: config, seed: seed)
+    var events: [SessionEvent] = []
+    var verdicts: [FrameVerdict] = []
+    for (index, ms) in times.enumerated() where !session.isEnded {
+        let verdict = session.process(measurement(frame: index, ms: ms, motion(ms)))
+        verdicts.append(verdict)
+        events += verdict.events
+    }
+    events += session.finish()
+    return ScanRun(session: session, events: events, verdicts: verdicts)
+}
