@@ -62,7 +62,7 @@ public indirect enum JSON: Equatable, Sendable {
     }
 
     /// Whole numbers print without a fraction; others with up to 4 decimals; non-finite as null.
-    static func format(_ n: Double) -> String {
+    public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         var text = String(format: "%.4f", n)

@@ -1,0 +1,35 @@
+import CLivenessShim
+import LivenessCore
+
+/// An OpenCV cascade face detector.
+public final class FaceDetector {
+    private let handle: OpaquePointer
+    private var boxes = [lv_box](repeating: lv_box(), count: 32)
+
+    public init(cascade path: String, package: String = ModelFiles.debianCascade.package) throws {
+        var handle: OpaquePointer?
+        do {
+            try shimCall { lv_cascade_load(path, &handle, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.modelCorrupt(path: path, package: package, cause: failure.message)
+        }
+        self.handle = handle!
+    }
+
+    deinit { lv_cascade_destroy(handle) }
+
+    /// Faces in `region` of the gray image, searched on a copy resized by `scale`, between
+    /// `minFace` and `maxFace` pixels (image pixels; 0 = no upper limit).
+    func detect(in gray: Image, region: FaceBox, scale: Double, minFace: Double, maxFace: Double) throws -> [FaceBox] {
+        let params = lv_detect_params(
+            region: lv_box(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height)),
+            scale: Float(scale), min_face: Float(minFace), max_face: Float(maxFace), scale_step: 1.1, min_neighbors: 3)
+        var count: Int32 = 0
+        try internalCall { error in
+            boxes.withUnsafeMutableBufferPointer { lv_cascade_detect(handle, gray.handle, params, $0.baseAddress, Int32($0.count), &count, error) }
+        }
+        return boxes.prefix(min(Int(count), boxes.count)).map {
+            FaceBox(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+        }
+    }
+}

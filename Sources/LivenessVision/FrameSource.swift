@@ -1,0 +1,82 @@
+import CLivenessShim
+import LivenessCore
+
+/// One decoded frame, upright, with its repaired presentation timestamp.
+public struct Frame {
+    public let image: Image
+    public let index: Int
+    public let timestampMs: Double
+}
+
+/// Frames from a video file or a camera (SPEC §1), upright and with increasing timestamps.
+/// The image of a frame is reused by the next call to `next()`: copy it to keep it.
+public final class VideoSource {
+    public let name: String
+    public let info: lv_video_info
+    private let handle: OpaquePointer
+    private let cameraIndex: Int?
+    private var repair: TimestampRepair
+    private var index = 0
+    private let image = Image()
+
+    /// Opens a video file.
+    public init(file path: String) throws {
+        try InputFile.check(path)
+        if InputFile.size(path) == 0 { throw VisionError.noFrames(path: path) }
+        var handle: OpaquePointer?
+        var info = lv_video_info()
+        do {
+            try shimCall { lv_video_open_file(path, &handle, &info, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.notAVideo(path: path, cause: failure.message)
+        }
+        self.handle = handle!
+        self.info = info
+        self.name = path
+        self.cameraIndex = nil
+        self.repair = TimestampRepair(declaredFPS: info.fps)
+    }
+
+    /// Opens a camera (V4L2 device index).
+    public init(camera: Int, width: Int = 640, height: Int = 480) throws {
+        var handle: OpaquePointer?
+        var info = lv_video_info()
+        do {
+            try shimCall { lv_video_open_camera(Int32(camera), Int32(width), Int32(height), &handle, &info, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.cameraUnavailable(index: camera, cause: failure.message)
+        }
+        self.handle = handle!
+        self.info = info
+        self.name = "camera \(camera)"
+        self.cameraIndex = camera
+        self.repair = TimestampRepair(declaredFPS: info.fps)
+    }
+
+    deinit { lv_video_close(handle) }
+
+    /// Rotation metadata in quarter turns clockwise; OpenCV 4.6 mishandles it, so we rotate ourselves.
+    var quarterTurns: Int { Int(info.rotation_degrees) / 90 }
+
+    /// The next frame, or nil at the end of the stream. A file that yields no frame at all is an error.
+    public func next() throws -> Frame? {
+        var timestamp = 0.0
+        var got: Int32 = 0
+        do {
+            try shimCall { lv_video_read(handle, image.handle, &timestamp, &got, $0) }
+        } catch let failure as ShimFailure {
+            if let cameraIndex { throw VisionError.cameraUnavailable(index: cameraIndex, cause: failure.message) }
+            throw VisionError.corruptVideo(path: name, frame: index, cause: failure.message)
+        }
+        guard got != 0 else {
+            // A camera never ends on its own: no frame means it stopped.
+            if let cameraIndex { throw VisionError.cameraStopped(index: cameraIndex) }
+            if index == 0 { throw VisionError.noFrames(path: name) }
+            return nil
+        }
+        if quarterTurns % 4 != 0 { try image.rotate(quarterTurns: quarterTurns) }
+        let frame = Frame(image: image, index: index, timestampMs: repair.repair(timestamp))
+        index += 1
+        return frame
+    }
+}

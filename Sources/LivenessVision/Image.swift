@@ -1,0 +1,74 @@
+import CLivenessShim
+
+/// An OpenCV image owned by Swift: created and released with the object.
+public final class Image {
+    let handle: OpaquePointer
+
+    public init() {
+        handle = lv_image_create()
+    }
+
+    deinit { lv_image_destroy(handle) }
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+
+    var size: (width: Int, height: Int, channels: Int) {
+        var w: Int32 = 0, h: Int32 = 0, c: Int32 = 0
+        lv_image_size(handle, &w, &h, &c)
+        return (Int(w), Int(h), Int(c))
+    }
+
+    /// Decodes a still (JPEG, PNG, ...).
+    public static func load(_ path: String) throws -> Image {
+        try InputFile.check(path)
+        let image = Image()
+        do {
+            try shimCall { lv_image_load(path, image.handle, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.notAnImage(path: path, cause: failure.message)
+        }
+        return image
+    }
+
+    public func writeJPEG(_ path: String, quality: Int = 92) throws {
+        do {
+            try shimCall { lv_image_write_jpeg(handle, path, Int32(quality), $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.writeFailed(path: path, cause: failure.message)
+        }
+    }
+
+    /// A deep copy (a frame kept after the decoder reuses its buffer).
+    public func copy() throws -> Image {
+        let copy = Image()
+        try internalCall { lv_image_copy(handle, copy.handle, $0) }
+        return copy
+    }
+
+    /// The 8-bit gray version, written into `gray`.
+    func gray(into gray: Image) throws {
+        try internalCall { lv_image_to_gray(handle, gray.handle, $0) }
+    }
+
+    /// Turns the image by quarter turns clockwise, in place.
+    func rotate(quarterTurns: Int) throws {
+        try internalCall { lv_image_rotate(handle, Int32(quarterTurns), $0) }
+    }
+
+    /// A resized copy.
+    public func resized(by factor: Double) throws -> Image {
+        let out = Image()
+        try internalCall { lv_image_resize(handle, factor, out.handle, $0) }
+        return out
+    }
+}
+
+/// A shim call that can only fail through a bug or OpenCV itself.
+func internalCall(_ body: (UnsafeMutablePointer<lv_error>) -> lv_status) throws {
+    do {
+        try shimCall(body)
+    } catch let failure as ShimFailure {
+        throw VisionError.internalFailure(failure.message)
+    }
+}

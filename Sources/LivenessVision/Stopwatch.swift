@@ -1,0 +1,36 @@
+import Foundation
+
+/// Milliseconds spent per stage, summed over frames.
+public struct StageTimings: Sendable {
+    public var decode = 0.0
+    public var detect = 0.0
+    public var landmarks = 0.0
+    public var motion = 0.0
+    public var logic = 0.0
+
+    public init() {}
+
+    /// The time spent between two readings of the totals.
+    public static func - (a: StageTimings, b: StageTimings) -> StageTimings {
+        var d = StageTimings()
+        d.decode = a.decode - b.decode
+        d.detect = a.detect - b.detect
+        d.landmarks = a.landmarks - b.landmarks
+        d.motion = a.motion - b.motion
+        d.logic = a.logic - b.logic
+        return d
+    }
+
+    /// Stage names and totals, in pipeline order.
+    public var stages: [(name: String, ms: Double)] {
+        [("decode", decode), ("detect", detect), ("landmarks", landmarks), ("motion", motion), ("logic", logic)]
+    }
+}
+
+/// Times a block on the monotonic clock and adds the milliseconds to `total`.
+@discardableResult
+public func timed<T>(_ total: inout Double, _ body: () throws -> T) rethrows -> T {
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { total += Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+    return try body()
+}

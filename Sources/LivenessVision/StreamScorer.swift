@@ -1,0 +1,66 @@
+import Foundation
+import LivenessCore
+
+/// Runs a stream of frames through the analyzer and a session until the session ends or the
+/// stream does, keeping the autoshot and snapshot images.
+public final class StreamScorer {
+    public let analyzer: FrameAnalyzer
+
+    public init(analyzer: FrameAnalyzer) {
+        self.analyzer = analyzer
+    }
+
+    /// One processed frame, for callers that trace, draw or stream events as they happen.
+    public struct Step {
+        public let frame: Frame
+        public let analysis: FrameAnalyzer.Analysis
+        public let verdict: FrameVerdict
+        public let session: LivenessSession
+    }
+
+    public struct Result {
+        public let session: LivenessSession
+        public let events: [SessionEvent]
+        public let autoshotImage: Image?
+        public let snapshotImage: Image?
+        public let timings: StageTimings
+        public let wallMs: Double
+    }
+
+    /// `nextFrame` returns nil at the end of the input. `onStep` sees every frame; `onEvents`
+    /// every batch of events as it is emitted (including those of the end of input).
+    public func score(
+        seed: UInt64,
+        nextFrame: () throws -> Frame?,
+        onStep: (Step) throws -> Void = { _ in },
+        onEvents: ([SessionEvent]) throws -> Void = { _ in }
+    ) throws -> Result {
+        let startNs = DispatchTime.now().uptimeNanoseconds
+        let before = analyzer.timings
+        var session = LivenessSession(config: analyzer.config, seed: seed)
+        var events: [SessionEvent] = []
+        var autoshotImage: Image?
+        var snapshotImage: Image?
+        var decodeMs = 0.0
+        while !session.isEnded, let frame = try timed(&decodeMs, nextFrame) {
+            let analysis = try analyzer.analyze(frame)
+            var logicMs = 0.0
+            let verdict = timed(&logicMs) { session.process(analysis.measurement) }
+            analyzer.addTimings(logicMs: logicMs)
+            if verdict.isAutoshot { autoshotImage = try frame.image.copy() }
+            if verdict.isSnapshotCandidate { snapshotImage = try frame.image.copy() }
+            events += verdict.events
+            if !verdict.events.isEmpty { try onEvents(verdict.events) }
+            try onStep(Step(frame: frame, analysis: analysis, verdict: verdict, session: session))
+        }
+        let last = session.finish()
+        events += last
+        if !last.isEmpty { try onEvents(last) }
+        analyzer.addTimings(decodeMs: decodeMs)
+        let timings = analyzer.timings - before
+        return Result(
+            session: session, events: events, autoshotImage: autoshotImage,
+            snapshotImage: session.snapshot == nil ? nil : snapshotImage, timings: timings,
+            wallMs: Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1_000_000)
+    }
+}

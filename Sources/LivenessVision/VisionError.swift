@@ -1,0 +1,37 @@
+import CLivenessShim
+
+/// What can go wrong reading input or models. The command line renders these in one place.
+public enum VisionError: Error, Equatable {
+    case fileNotFound(path: String)
+    case fileUnreadable(path: String)
+    case notAVideo(path: String, cause: String)
+    case noFrames(path: String)
+    case corruptVideo(path: String, frame: Int, cause: String)
+    case notAnImage(path: String, cause: String)
+    case modelMissing(path: String, package: String)
+    case modelCorrupt(path: String, package: String, cause: String)
+    case cameraUnavailable(index: Int, cause: String)
+    case cameraStopped(index: Int)
+    case displayUnavailable(cause: String)
+    case writeFailed(path: String, cause: String)
+    /// OpenCV or dlib failed in a way no input explains.
+    case internalFailure(String)
+}
+
+/// A failed shim call: its status and message, before it is given its meaning.
+struct ShimFailure: Error {
+    let status: lv_status
+    let message: String
+}
+
+/// Runs one shim call and throws its status and message when it fails.
+func shimCall(_ body: (UnsafeMutablePointer<lv_error>) -> lv_status) throws {
+    var error = lv_error()
+    let status = body(&error)
+    guard status == LV_OK else {
+        let message = withUnsafeBytes(of: error.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        throw ShimFailure(status: status, message: message)
+    }
+}

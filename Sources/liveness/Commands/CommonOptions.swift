@@ -1,0 +1,34 @@
+import Foundation
+import LivenessCore
+import LivenessVision
+
+/// Options shared by the commands that run the engine: configuration, seed and model paths.
+enum CommonOptions {
+    static let engine: [OptionSpec] = [
+        OptionSpec(name: "config", valueName: "FILE", help: "JSON configuration; keys left out keep SPEC's defaults"),
+        OptionSpec(name: "landmark-model", valueName: "FILE", help: "dlib 68-point model (default: $\(ModelFiles.landmarksEnvironment) or \(ModelFiles.debianLandmarks.path))"),
+        OptionSpec(name: "face-cascade", valueName: "FILE", help: "OpenCV face cascade (default: $\(ModelFiles.cascadeEnvironment) or \(ModelFiles.debianCascade.path))"),
+    ]
+    static let help = OptionSpec(name: "help", valueName: nil, help: "show this help")
+
+    static func config(_ args: ParsedArguments) throws -> LivenessConfig {
+        guard let path = args.value("config") else { return LivenessConfig() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigFileError(path: path, cause: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        do {
+            return try LivenessConfig(json: data)
+        } catch let error as ConfigError {
+            throw ConfigFileError(path: path, cause: error.description)
+        }
+    }
+
+    static func models(_ args: ParsedArguments) -> ModelFiles {
+        ModelFiles(landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"))
+    }
+
+    /// The seed given, or a fresh one (printed in the report so the run can be replayed).
+    static func seed(_ args: ParsedArguments, spec: CommandSpec) throws -> UInt64 {
+        try args.integer("seed", spec: spec) ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    }
+}

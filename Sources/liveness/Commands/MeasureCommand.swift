@@ -1,0 +1,65 @@
+import LivenessCore
+import LivenessVision
+
+/// `liveness measure IMAGE...`: every face of each still, as the engine sees it.
+enum MeasureCommand {
+    static let spec = CommandSpec(
+        name: "measure",
+        summary: "Measure every face of still images: box, 68 landmarks, EAR, closure (fallback baseline) and yaw.",
+        positionals: "IMAGE...",
+        options: [
+            OptionSpec(name: "json", valueName: nil, help: "one JSON object per image on stdout (the default is a table)"),
+        ] + CommonOptions.engine + [CommonOptions.help],
+        positionalCount: 1...Int.max)
+
+    static func run(_ args: ParsedArguments) throws -> ExitCode {
+        let config = try CommonOptions.config(args)
+        let analyzer = try FrameAnalyzer(models: CommonOptions.models(args), config: config)
+        var failed = false
+        for path in args.positionals {
+            do {
+                let faces = try analyzer.measureStill(Image.load(path))
+                if args.has("json") {
+                    print(json(path: path, faces: faces, config: config).serialized())
+                } else {
+                    print(table(path: path, faces: faces, config: config))
+                }
+            } catch let error as VisionError {
+                // One bad image is reported and the rest are still measured.
+                printError(ErrorReport.render(error).message)
+                failed = true
+            }
+        }
+        return failed ? .inputOrModel : .passed
+    }
+
+    static func closure(_ face: FaceMeasurement, _ config: LivenessConfig) -> Double {
+        eyeClosure(ear: face.ear, openEAR: config.openEARFallback)
+    }
+
+    static func json(path: String, faces: [(box: FaceBox, face: FaceMeasurement)], config: LivenessConfig) -> JSON {
+        .object([
+            ("image", .string(path)),
+            ("faces", .array(faces.map { box, face in
+                .object([
+                    ("box", .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])),
+                    ("landmarks", .array(face.landmarks.map { .array([.number($0.x), .number($0.y)]) })),
+                    ("ear", .number(face.ear)),
+                    ("closure", .number(closure(face, config))),
+                    ("yaw", .number(face.yaw)),
+                    ("pitch", .number(face.pose.pitch)),
+                    ("roll", .number(face.pose.roll)),
+                ])
+            })),
+        ])
+    }
+
+    static func table(path: String, faces: [(box: FaceBox, face: FaceMeasurement)], config: LivenessConfig) -> String {
+        guard !faces.isEmpty else { return "\(path): no face" }
+        return ([path] + faces.enumerated().map { i, entry in
+            let (box, face) = entry
+            return "  face \(i + 1) at (\(Int(box.x)), \(Int(box.y))) \(Int(box.width))x\(Int(box.height)): "
+                + "EAR \(JSON.format(face.ear)), closure \(JSON.format(closure(face, config))), yaw \(JSON.format(face.yaw))°"
+        }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,59 @@
+import LivenessCore
+import LivenessVision
+
+/// `liveness score VIDEO`: one recorded selfie video, scored as SPEC.md says.
+enum ScoreCommand {
+    static let spec = CommandSpec(
+        name: "score",
+        summary: "Score a recorded selfie video: outcome, actions, autoshot, snapshot and events.",
+        positionals: "VIDEO",
+        options: [
+            OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg there"),
+            OptionSpec(name: "trace", valueName: "FILE", help: "write a per-frame CSV trace"),
+            OptionSpec(name: "seed", valueName: "N", help: "seed for the action order (default: random, printed in the report)"),
+            OptionSpec(name: "json", valueName: nil, help: "no summary on stderr; the report as one compact JSON line"),
+        ] + CommonOptions.engine + [CommonOptions.help],
+        positionalCount: 1...1)
+
+    static func run(_ args: ParsedArguments) throws -> ExitCode {
+        let path = args.positionals[0]
+        let config = try CommonOptions.config(args)
+        let seed = try CommonOptions.seed(args, spec: spec)
+        let models = CommonOptions.models(args)
+        let out = try args.value("out").map(OutputDirectory.init)
+        let trace = try args.value("trace").map { try LineWriter(path: $0) }
+        let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
+
+        let source = try VideoSource(file: path)
+        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models, config: config))
+        trace?.write(Trace.header)
+        let result = try scorer.score(
+            seed: seed,
+            nextFrame: source.next,
+            onStep: { step in trace?.write(Trace.row(step.analysis.measurement, step.verdict)) },
+            onEvents: { batch in batch.forEach { events?.write($0.json.serialized()) } })
+
+        var autoshotName: String?, snapshotName: String?
+        if let out {
+            if let image = result.autoshotImage {
+                try image.writeJPEG(out.file("autoshot.jpg"))
+                autoshotName = "autoshot.jpg"
+            }
+            if let image = result.snapshotImage {
+                try image.writeJPEG(out.file("snapshot.jpg"))
+                snapshotName = "snapshot.jpg"
+            }
+        }
+        let report = ScoreReport.json(
+            input: path, source: source, result: result, seed: seed, models: models,
+            autoshotImage: autoshotName, snapshotImage: snapshotName)
+        try out?.write(report.pretty() + "\n", to: "report.json")
+        if args.has("json") {
+            print(report.serialized())
+        } else {
+            print(report.pretty())
+            printError(Summary.text(name: path, result: result))
+        }
+        return result.session.outcome == .passed ? .passed : .notPassed
+    }
+}

@@ -1,0 +1,55 @@
+import LivenessCore
+import LivenessVision
+
+/// The one place where errors become the line a user reads and the exit code.
+enum ErrorReport {
+    static func render(_ error: Error) -> (message: String, code: ExitCode) {
+        switch error {
+        case let usage as UsageError:
+            return ("liveness: \(usage.message)\n\(usage.usage)", .usage)
+        case let config as ConfigFileError:
+            return ("liveness: \(config.path): malformed configuration: \(config.cause)", .inputOrModel)
+        case let vision as VisionError:
+            return render(vision)
+        default:
+            return ("liveness: unexpected error: \(error)", .internalFailure)
+        }
+    }
+
+    static func render(_ error: VisionError) -> (message: String, code: ExitCode) {
+        switch error {
+        case .fileNotFound(let path):
+            return ("liveness: \(path): no such file", .inputOrModel)
+        case .fileUnreadable(let path):
+            return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
+        case .notAVideo(let path, let cause):
+            return ("liveness: \(path): not a readable video: \(cause)", .inputOrModel)
+        case .noFrames(let path):
+            return ("liveness: \(path): no frames could be decoded (empty, truncated or corrupt video)", .inputOrModel)
+        case .corruptVideo(let path, let frame, let cause):
+            return ("liveness: \(path): corrupt video, decoding failed at frame \(frame): \(cause)", .inputOrModel)
+        case .notAnImage(let path, let cause):
+            return ("liveness: \(path): not a readable image: \(cause)", .inputOrModel)
+        case .modelMissing(let path, let package):
+            return ("liveness: model \(path) is missing: install it with 'sudo apt-get install \(package)' or point to a copy (see Models/README.md)", .inputOrModel)
+        case .modelCorrupt(let path, let package, let cause):
+            return ("liveness: model \(path) is corrupt (\(cause)): reinstall it with 'sudo apt-get install --reinstall \(package)'", .inputOrModel)
+        case .cameraUnavailable(let index, let cause):
+            return ("liveness: camera \(index) could not be opened: \(cause)", .inputOrModel)
+        case .cameraStopped(let index):
+            return ("liveness: camera \(index) stopped sending frames", .inputOrModel)
+        case .displayUnavailable(let cause):
+            return ("liveness: no display: \(cause); run with --headless", .inputOrModel)
+        case .writeFailed(let path, let cause):
+            return ("liveness: \(path): could not write: \(cause)", .internalFailure)
+        case .internalFailure(let cause):
+            return ("liveness: OpenCV/dlib failure: \(cause)", .internalFailure)
+        }
+    }
+}
+
+/// A configuration file that could not be read or parsed.
+struct ConfigFileError: Error {
+    var path: String
+    var cause: String
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The subcommands, in the order the help lists them.
+let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
+    (ScoreCommand.spec, ScoreCommand.run),
+    (MeasureCommand.spec, MeasureCommand.run),
+]
+
+let topHelp = """
+    liveness \(Version.current): a passive face-liveness engine (autoshot, blink, head turn, snapshot).
+
+    Usage: liveness COMMAND [options] ARGUMENTS
+
+    Commands:
+    \(commands.map { "  " + $0.spec.name.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))
+
+    Exit codes: 0 passed, 1 not passed (timedOut or incomplete), 2 usage error,
+    3 input or model error, 4 output or internal error.
+    See 'liveness COMMAND --help'.
+    """
+
+func main(_ arguments: [String]) -> ExitCode {
+    guard let first = arguments.first, !["--help", "-h", "help"].contains(first) else {
+        print(topHelp)
+        return arguments.isEmpty ? .usage : .passed
+    }
+    if first == "--version" {
+        print("liveness \(Version.current)")
+        return .passed
+    }
+    do {
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            throw UsageError("unknown command '\(first)'", spec: nil)
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            print(command.spec.help)
+            return .passed
+        }
+        return try command.run(ParsedArguments(rest, spec: command.spec))
+    } catch {
+        let (message, code) = ErrorReport.render(error)
+        printError(message)
+        return code
+    }
+}
+
+exit(main(Array(CommandLine.arguments.dropFirst())).rawValue)
