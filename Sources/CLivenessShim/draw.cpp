@@ -1,0 +1,168 @@
+// Overlay drawing and the preview window. Drawing failures are ignored: an overlay is cosmetic.
+#include "image.hpp"
+#include "lv_draw.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include <sys/stat.h>
+
+#include <opencv2/highgui.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace {
+
+// Coordinates go to OpenCV in 1/16 px fixed point so anti-aliased shapes land between pixels.
+constexpr int kShift = 4;
+constexpr float kOne = 1 << kShift;
+// FONT_HERSHEY_SIMPLEX at fontScale 1 is 22 px from baseline to cap top, the header's "scale 1.0".
+constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
+
+int fixed(float v) { return static_cast<int>(std::lround(v * kOne)); }
+cv::Point fixed(lv_point p) { return cv::Point(fixed(p.x), fixed(p.y)); }
+cv::Scalar bgr(lv_color c) { return cv::Scalar(c.b, c.g, c.r); }
+
+bool is_socket(const std::string &path) {
+    struct stat st;
+    return stat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode);
+}
+
+std::string env(const char *name) {
+    const char *v = std::getenv(name);
+    return v ? v : "";
+}
+
+// X11: a local display (":N", "unix:N") needs its socket /tmp/.X11-unix/XN; a remote "host:N"
+// cannot be probed without libX11, so it is trusted.
+bool x11_reachable() {
+    const std::string display = env("DISPLAY");
+    const size_t colon = display.rfind(':');
+    if (colon == std::string::npos) return false;
+    const std::string host = display.substr(0, colon);
+    const std::string number = display.substr(colon + 1, display.find('.', colon) - colon - 1);
+    if (!host.empty() && host != "unix") return true;
+    return !number.empty() && is_socket("/tmp/.X11-unix/X" + number);
+}
+
+// Wayland: WAYLAND_DISPLAY names a socket, relative to XDG_RUNTIME_DIR unless absolute.
+bool wayland_reachable() {
+    const std::string name = env("WAYLAND_DISPLAY");
+    if (name.empty()) return false;
+    return is_socket(name[0] == '/' ? name : env("XDG_RUNTIME_DIR") + "/" + name);
+}
+
+}  // namespace
+
+extern "C" {
+
+void lv_draw_circle(lv_image *image, lv_point centre, float radius, lv_color color, int thickness) {
+    lv_guard(nullptr, [&] {
+        cv::circle(lv_source(image), fixed(centre), fixed(radius), bgr(color), thickness, cv::LINE_AA,
+                   kShift);
+    });
+}
+
+void lv_draw_ellipse(lv_image *image, lv_point centre, float semi_x, float semi_y, float angle_degrees,
+                     lv_color color, int thickness) {
+    lv_guard(nullptr, [&] {
+        cv::ellipse(lv_source(image), fixed(centre), cv::Size(fixed(semi_x), fixed(semi_y)), angle_degrees, 0,
+                    360, bgr(color), thickness, cv::LINE_AA, kShift);
+    });
+}
+
+void lv_draw_point(lv_image *image, lv_point at, int radius, lv_color color) {
+    lv_guard(nullptr, [&] {
+        cv::circle(lv_source(image), fixed(at), fixed(static_cast<float>(radius)), bgr(color), cv::FILLED,
+                   cv::LINE_AA, kShift);
+    });
+}
+
+void lv_draw_text(lv_image *image, const char *text, lv_point origin, double scale, lv_color color,
+                  int thickness) {
+    lv_guard(nullptr, [&] {
+        if (!text) return;
+        const cv::Point at(static_cast<int>(std::lround(origin.x)), static_cast<int>(std::lround(origin.y)));
+        cv::putText(lv_source(image), text, at, kFont, scale, bgr(color), std::max(1, thickness),
+                    cv::LINE_AA);
+    });
+}
+
+// The height includes the part below the baseline (descenders), i.e. the whole drawn extent.
+void lv_text_size(const char *text, double scale, int thickness, int *width, int *height) {
+    if (width) *width = 0;
+    if (height) *height = 0;
+    lv_guard(nullptr, [&] {
+        if (!text) return;
+        int baseline = 0;
+        const cv::Size size = cv::getTextSize(text, kFont, scale, std::max(1, thickness), &baseline);
+        if (width) *width = size.width;
+        if (height) *height = size.height + baseline;
+    });
+}
+
+void lv_image_mirror(lv_image *image) {
+    lv_guard(nullptr, [&] {
+        cv::Mat &mat = lv_source(image);
+        cv::flip(mat, mat, 1);
+    });
+}
+
+void lv_draw_tint(lv_image *image, lv_color color, double alpha) {
+    lv_guard(nullptr, [&] {
+        cv::Mat &mat = lv_source(image);
+        const double a = std::clamp(alpha, 0.0, 1.0);
+        const cv::Mat solid(mat.size(), mat.type(), bgr(color));
+        cv::addWeighted(mat, 1 - a, solid, a, 0, mat);
+    });
+}
+
+void lv_draw_blur(lv_image *image, int kernel) {
+    lv_guard(nullptr, [&] {
+        cv::Mat &mat = lv_source(image);
+        const int k = std::max(1, kernel) | 1;  // GaussianBlur needs an odd size
+        cv::GaussianBlur(mat, mat, cv::Size(k, k), 0);
+    });
+}
+
+// OpenCV's highgui here is Qt 5, which aborts the process (no exception to catch) when it cannot
+// reach its display, so this must be asked before any window call. Qt picks X11 (xcb) unless
+// QT_QPA_PLATFORM says wayland, so WAYLAND_DISPLAY alone does not count. This checks that the
+// display's socket exists, not that the server accepts us (that would need libX11).
+int lv_display_available(void) {
+    int available = 0;
+    lv_guard(nullptr, [&] {
+        available = env("QT_QPA_PLATFORM").rfind("wayland", 0) == 0 ? wayland_reachable() : x11_reachable();
+    });
+    return available;
+}
+
+lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat &mat = lv_source(image);
+        lv_require(title != nullptr, LV_ERR_ARGUMENT, "no window title");
+        lv_require(lv_display_available(), LV_ERR_DISPLAY,
+                   "no display (DISPLAY is not set or not reachable)");
+        cv::imshow(title, mat);
+    });
+}
+
+int lv_window_key(int ms) {
+    int key = -1;
+    lv_guard(nullptr, [&] {
+        if (!lv_display_available()) return;
+        // waitKey(0) would block forever; the header promises "up to ms".
+        const int pressed = cv::waitKey(std::max(1, ms));
+        key = pressed < 0 ? -1 : pressed & 0xFF;
+    });
+    return key;
+}
+
+void lv_window_close_all(void) {
+    lv_guard(nullptr, [&] {
+        if (lv_display_available()) cv::destroyAllWindows();
+    });
+}
+
+}  // extern "C"

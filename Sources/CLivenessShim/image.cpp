@@ -1,0 +1,125 @@
+// Image handle lifetime, decoding, encoding and whole-image conversions.
+#include "image.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+extern "C" {
+
+lv_image *lv_image_create(void) { return new (std::nothrow) lv_image(); }
+
+void lv_image_destroy(lv_image *image) {
+    lv_guard(nullptr, [&] { delete image; });
+}
+
+void lv_image_size(const lv_image *image, int *width, int *height, int *channels) {
+    lv_guard(nullptr, [&] {
+        const bool empty = !image || image->mat.empty();
+        if (width) *width = empty ? 0 : image->mat.cols;
+        if (height) *height = empty ? 0 : image->mat.rows;
+        if (channels) *channels = empty ? 0 : image->mat.channels();
+    });
+}
+
+lv_status lv_image_load(const char *path, lv_image *out, lv_error *error) {
+    return lv_guard(error, [&] {
+        cv::Mat &dst = lv_target(out);
+        lv_require_file(path, LV_ERR_OPEN, "could not open");
+        cv::Mat decoded = cv::imread(path, cv::IMREAD_COLOR);
+        if (decoded.empty()) throw lv_failure(LV_ERR_FORMAT, std::string(path) + " is not a readable image");
+        dst = decoded;
+    });
+}
+
+lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat &src = lv_source(image);
+        lv_require(path && *path, LV_ERR_ARGUMENT, "no path given");
+        lv_require(quality >= 1 && quality <= 100, LV_ERR_ARGUMENT, "JPEG quality must be 1-100");
+        // Encode then write, rather than cv::imwrite, so the output is JPEG whatever the path's
+        // extension and a failed write is told apart from a failed encode.
+        std::vector<unsigned char> bytes;
+        lv_require(cv::imencode(".jpg", src, bytes, {cv::IMWRITE_JPEG_QUALITY, quality}), LV_ERR_INTERNAL,
+                   "JPEG encoding failed");
+        std::ofstream file(path, std::ios::binary | std::ios::trunc);
+        file.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        file.close();
+        if (!file) throw lv_failure(LV_ERR_OPEN, std::string("could not write ") + path);
+    });
+}
+
+lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat src = lv_source(image);  // a header copy, so image == gray is safe
+        cv::Mat &dst = lv_target(gray);
+        lv_require(src.depth() == CV_8U, LV_ERR_ARGUMENT, "expected an 8-bit image");
+        switch (src.channels()) {
+            case 1: src.copyTo(dst); break;
+            case 3: cv::cvtColor(src, dst, cv::COLOR_BGR2GRAY); break;
+            case 4: cv::cvtColor(src, dst, cv::COLOR_BGRA2GRAY); break;
+            default: throw lv_failure(LV_ERR_ARGUMENT, "expected 1, 3 or 4 channels");
+        }
+    });
+}
+
+lv_status lv_image_copy(const lv_image *src, lv_image *dst, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat from = lv_source(src);
+        from.copyTo(lv_target(dst));
+    });
+}
+
+lv_status lv_image_rotate(lv_image *image, int quarter_turns, lv_error *error) {
+    return lv_guard(error, [&] {
+        cv::Mat &mat = lv_source(image);
+        static const int codes[] = {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE};
+        const int turns = ((quarter_turns % 4) + 4) % 4;
+        if (turns == 0) return;
+        cv::Mat rotated;  // cv::rotate transposes, which cannot run in place on a non-square image
+        cv::rotate(mat, rotated, codes[turns - 1]);
+        mat = rotated;
+    });
+}
+
+lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat from = lv_source(src);
+        cv::Mat &to = lv_target(dst);
+        lv_require(std::isfinite(factor) && factor > 0, LV_ERR_ARGUMENT, "resize factor must be positive");
+        const cv::Size size(std::max(1, static_cast<int>(std::lround(from.cols * factor))),
+                            std::max(1, static_cast<int>(std::lround(from.rows * factor))));
+        cv::resize(from, to, size, 0, 0, factor < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+    });
+}
+
+lv_status lv_image_from_bgr(const unsigned char *pixels, int width, int height, int stride, lv_image *out,
+                            lv_error *error) {
+    return lv_guard(error, [&] {
+        cv::Mat &dst = lv_target(out);
+        lv_require(pixels != nullptr, LV_ERR_ARGUMENT, "no pixels");
+        lv_require(width > 0 && height > 0, LV_ERR_ARGUMENT, "width and height must be positive");
+        lv_require(stride >= width * 3, LV_ERR_ARGUMENT, "stride is smaller than width * 3");
+        cv::Mat(height, width, CV_8UC3, const_cast<unsigned char *>(pixels), static_cast<size_t>(stride))
+            .copyTo(dst);
+    });
+}
+
+lv_status lv_image_pixels(const lv_image *image, unsigned char *pixels, long capacity, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat &src = lv_source(image);
+        lv_require(src.depth() == CV_8U, LV_ERR_ARGUMENT, "expected an 8-bit image");
+        const size_t row = static_cast<size_t>(src.cols) * src.elemSize();
+        const size_t rows = static_cast<size_t>(src.rows);
+        lv_require(pixels != nullptr && capacity >= 0 && static_cast<size_t>(capacity) >= row * rows,
+                   LV_ERR_ARGUMENT, "pixel buffer is smaller than width * height * channels");
+        for (size_t y = 0; y < rows; ++y) std::memcpy(pixels + y * row, src.ptr(static_cast<int>(y)), row);
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,46 @@
+// The lv_image handle and the argument checks every file that takes one shares.
+#ifndef LV_IMAGE_HPP
+#define LV_IMAGE_HPP
+
+#include "guard.hpp"
+#include "lv_image.h"
+
+#include <algorithm>
+
+#include <opencv2/core.hpp>
+
+struct lv_image {
+    cv::Mat mat;
+};
+
+// An output image: must exist, may be empty.
+inline cv::Mat &lv_target(lv_image *image) {
+    lv_require(image != nullptr, LV_ERR_ARGUMENT, "no image");
+    return image->mat;
+}
+
+// An input image: must exist and hold pixels.
+inline const cv::Mat &lv_source(const lv_image *image) {
+    lv_require(image != nullptr, LV_ERR_ARGUMENT, "no image");
+    lv_require(!image->mat.empty(), LV_ERR_ARGUMENT, "empty image");
+    return image->mat;
+}
+
+inline cv::Mat &lv_source(lv_image *image) {
+    return const_cast<cv::Mat &>(lv_source(static_cast<const lv_image *>(image)));
+}
+
+// Detection, landmarks and flow all work on 8-bit gray.
+inline const cv::Mat &lv_gray_source(const lv_image *image) {
+    const cv::Mat &m = lv_source(image);
+    lv_require(m.type() == CV_8UC1, LV_ERR_ARGUMENT, "expected an 8-bit single-channel (gray) image");
+    return m;
+}
+
+// A finite pixel coordinate clamped into [lo, hi] before it becomes an int (a huge float would
+// not fit).
+inline int lv_clamp_px(double v, int lo, int hi) {
+    return static_cast<int>(std::clamp(v, static_cast<double>(lo), static_cast<double>(hi)));
+}
+
+#endif

@@ -1,0 +1,12 @@
+// The whole boundary between Swift and OpenCV/dlib, one header per concern.
+#ifndef LIVENESS_SHIM_H
+#define LIVENESS_SHIM_H
+#include "lv_status.h"
+#include "lv_geometry.h"
+#include "lv_image.h"
+#include "lv_video.h"
+#include "lv_detect.h"
+#include "lv_landmarks.h"
+#include "lv_flow.h"
+#include "lv_draw.h"
+#endif

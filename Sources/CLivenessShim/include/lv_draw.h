@@ -1,0 +1,40 @@
+// Drawing on an image and showing it in a window (the live overlay).
+#ifndef LV_DRAW_H
+#define LV_DRAW_H
+
+#include "lv_geometry.h"
+#include "lv_image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct { unsigned char b, g, r; } lv_color;
+
+void lv_draw_circle(lv_image *image, lv_point centre, float radius, lv_color color, int thickness);
+void lv_draw_ellipse(lv_image *image, lv_point centre, float semi_x, float semi_y, float angle_degrees,
+                     lv_color color, int thickness);
+void lv_draw_point(lv_image *image, lv_point at, int radius, lv_color color);
+// Text with its baseline's left end at `origin`; `scale` 1.0 is about 22 px tall.
+void lv_draw_text(lv_image *image, const char *text, lv_point origin, double scale, lv_color color,
+                  int thickness);
+// Width and height of `text` as lv_draw_text would draw it.
+void lv_text_size(const char *text, double scale, int thickness, int *width, int *height);
+// Mirrors left-right in place.
+void lv_image_mirror(lv_image *image);
+// Blends `color` over the whole image with weight `alpha` (0..1).
+void lv_draw_tint(lv_image *image, lv_color color, double alpha);
+// Gaussian blur in place with the given kernel size (odd).
+void lv_draw_blur(lv_image *image, int kernel);
+
+// Returns 1 when a display can be opened (checked without letting Qt abort the process).
+int lv_display_available(void);
+lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error);
+// Waits up to `ms` for a key; returns the key code or -1.
+int lv_window_key(int ms);
+void lv_window_close_all(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

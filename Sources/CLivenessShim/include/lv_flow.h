@@ -1,0 +1,32 @@
+// Background feature tracking between consecutive frames (for the camera's own motion).
+#ifndef LV_FLOW_H
+#define LV_FLOW_H
+
+#include "lv_geometry.h"
+#include "lv_image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct lv_flow lv_flow;
+
+// `work_width`: frames are shrunk to this width before tracking (e.g. 320).
+// `max_features`: corners picked per frame outside the excluded box.
+lv_status lv_flow_create(int work_width, int max_features, lv_flow **out, lv_error *error);
+void lv_flow_destroy(lv_flow *flow);
+
+// Tracks corners found in the previous call's frame (outside its `exclude` box) into this 8-bit
+// gray frame with pyramidal Lucas-Kanade. Writes matched pairs in image pixels, up to `capacity`,
+// and their number to `*count` (0 on the first call). Then picks new corners in this frame
+// outside `exclude` (a zero-size box excludes nothing) for the next call.
+lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, lv_point *from,
+                        lv_point *to, int capacity, int *count, lv_error *error);
+
+// Forgets the previous frame (after a seek, a restart or a dropped run of frames).
+void lv_flow_reset(lv_flow *flow);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,48 @@
+// An image (a cv::Mat behind an opaque handle): load, convert, rotate, resize, write.
+#ifndef LV_IMAGE_H
+#define LV_IMAGE_H
+
+#include "lv_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct lv_image lv_image;
+
+// An empty image; the functions below fill it. Release with lv_image_destroy.
+lv_image *lv_image_create(void);
+void lv_image_destroy(lv_image *image);
+
+// Width, height and channel count (0 x 0 when empty).
+void lv_image_size(const lv_image *image, int *width, int *height, int *channels);
+
+// Decodes a still (JPEG, PNG, ...) into `out` as 8-bit BGR.
+lv_status lv_image_load(const char *path, lv_image *out, lv_error *error);
+
+// Encodes `image` as JPEG at `quality` (1-100).
+lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error);
+
+// `gray` becomes the 8-bit single-channel version of the BGR `image`.
+lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *error);
+
+// `dst` becomes a deep copy of `src`.
+lv_status lv_image_copy(const lv_image *src, lv_image *dst, lv_error *error);
+
+// Rotates in place by `quarter_turns` x 90 degrees clockwise (any integer; taken modulo 4).
+lv_status lv_image_rotate(lv_image *image, int quarter_turns, lv_error *error);
+
+// `dst` becomes `src` scaled by `factor` (area interpolation when shrinking, linear when growing).
+lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_error *error);
+
+// Wraps caller-owned 8-bit BGR pixels (rows `stride` bytes apart) as a copy into `out`.
+lv_status lv_image_from_bgr(const unsigned char *pixels, int width, int height, int stride,
+                            lv_image *out, lv_error *error);
+
+// Copies the 8-bit pixels out (`capacity` >= width * height * channels, rows packed).
+lv_status lv_image_pixels(const lv_image *image, unsigned char *pixels, long capacity, lv_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,100 @@
+// Video files and cameras through OpenCV's videoio, with the container's timestamps and rotation.
+#include "image.hpp"
+#include "lv_video.h"
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+struct lv_video {
+    cv::VideoCapture cap;
+};
+
+namespace {
+
+// NaN and negative values mean "unknown"; the header promises 0 for those.
+double known(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
+
+void fill_info(const cv::VideoCapture &cap, int rotation, lv_video_info *info) {
+    if (!info) return;
+    *info = lv_video_info{};
+    info->width = static_cast<int>(known(cap.get(cv::CAP_PROP_FRAME_WIDTH)));
+    info->height = static_cast<int>(known(cap.get(cv::CAP_PROP_FRAME_HEIGHT)));
+    info->fps = known(cap.get(cv::CAP_PROP_FPS));
+    info->frame_count = static_cast<long long>(known(cap.get(cv::CAP_PROP_FRAME_COUNT)));
+    info->rotation_degrees = rotation;
+    const auto fourcc = static_cast<unsigned>(static_cast<long long>(known(cap.get(cv::CAP_PROP_FOURCC))));
+    for (int i = 0; i < 4 && fourcc; ++i) info->codec[i] = static_cast<char>((fourcc >> (8 * i)) & 0xFF);
+}
+
+// Metadata can say -90 or 450; snap to the nearest quarter turn in [0, 360).
+int normalised_rotation(double degrees) {
+    if (!std::isfinite(degrees)) return 0;
+    const long quarter = std::lround(degrees / 90.0);
+    return static_cast<int>(((quarter % 4) + 4) % 4) * 90;
+}
+
+}  // namespace
+
+extern "C" {
+
+lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *info, lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
+        lv_require_file(path, LV_ERR_OPEN, "could not open");
+        auto video = std::make_unique<lv_video>();
+        if (!video->cap.open(path, cv::CAP_FFMPEG))
+            throw lv_failure(LV_ERR_FORMAT, std::string(path) +
+                                                ": OpenCV could not open it as a video (not a video, or an "
+                                                "unsupported codec)");
+        // Rotation is applied by the caller from the metadata, so frames arrive as decoded.
+        video->cap.set(cv::CAP_PROP_ORIENTATION_AUTO, 0);
+        fill_info(video->cap, normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META)), info);
+        *out = video.release();
+    });
+}
+
+lv_status lv_video_open_camera(int index, int width, int height, lv_video **out, lv_video_info *info,
+                               lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
+        lv_require(index >= 0, LV_ERR_ARGUMENT, "camera index must be >= 0");
+        auto video = std::make_unique<lv_video>();
+        if (!video->cap.open(index, cv::CAP_V4L2))
+            throw lv_failure(LV_ERR_OPEN, "camera " + std::to_string(index) + " could not be opened");
+        if (width > 0 && height > 0) {
+            // A request, not a guarantee: the driver picks the nearest mode it supports.
+            video->cap.set(cv::CAP_PROP_FRAME_WIDTH, width);
+            video->cap.set(cv::CAP_PROP_FRAME_HEIGHT, height);
+        }
+        fill_info(video->cap, 0, info);
+        *out = video.release();
+    });
+}
+
+lv_status lv_video_read(lv_video *video, lv_image *frame, double *timestamp_ms, int *got_frame,
+                        lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(video && timestamp_ms && got_frame, LV_ERR_ARGUMENT, "missing video or output");
+        cv::Mat &mat = lv_target(frame);
+        *got_frame = 0;
+        const bool read = video->cap.read(mat);
+        *timestamp_ms = video->cap.get(cv::CAP_PROP_POS_MSEC);
+        if (!read || mat.empty()) return;
+        lv_require(mat.depth() == CV_8U, LV_ERR_FORMAT, "decoded frame is not 8-bit");
+        // Some codecs decode to gray or BGRA; everything downstream expects BGR.
+        if (mat.channels() == 1) cv::cvtColor(mat, mat, cv::COLOR_GRAY2BGR);
+        else if (mat.channels() == 4) cv::cvtColor(mat, mat, cv::COLOR_BGRA2BGR);
+        lv_require(mat.channels() == 3, LV_ERR_FORMAT, "decoded frame has an unsupported channel count");
+        *got_frame = 1;
+    });
+}
+
+void lv_video_close(lv_video *video) {
+    lv_guard(nullptr, [&] { delete video; });
+}
+
+}  // extern "C"
