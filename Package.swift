@@ -3,7 +3,7 @@ import PackageDescription
 
 // dlib is 10-60x slower at -O0, which would make debug builds and `swift test` crawl,
 // so the C++ shim is always optimised.
-let shimOptimisation: [CXXSetting] = [.unsafeFlags(["-O2", "-std=c++17", "-I/usr/include/opencv4"])]
+let shimOptimisation: [CXXSetting] = [.unsafeFlags(["-O3", "-std=c++17", "-I/usr/include/opencv4"])]
 
 let package = Package(
     name: "liveness",

@@ -8,7 +8,7 @@ final class BackgroundMotion {
     private var to = [lv_point](repeating: lv_point(), count: 200)
     private var previousMs: Double?
 
-    init(workWidth: Int = 320, maxFeatures: Int = 120) throws {
+    init(workWidth: Int = 192, maxFeatures: Int = 60) throws {
         var handle: OpaquePointer?
         try internalCall { lv_flow_create(Int32(workWidth), Int32(maxFeatures), &handle, $0) }
         self.handle = handle!

@@ -4,7 +4,7 @@ import LivenessCore
 /// (SPEC §2), fits its landmarks and measures the camera's own motion. Load once, use per stream.
 public final class FrameAnalyzer {
     public let config: LivenessConfig
-    private let finder: FaceFinder
+    private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     private let gray = Image()
@@ -13,12 +13,12 @@ public final class FrameAnalyzer {
     public init(models: ModelFiles, config: LivenessConfig) throws {
         try models.check()
         self.config = config
-        finder = FaceFinder(detector: try FaceDetector(cascade: models.faceCascade))
+        tracker = FaceTracker(detector: try FaceDetector(cascade: models.faceCascade))
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
     }
 
-    /// What a frame shows, with the chosen face's box (nil without a face).
+    /// What a frame shows, with the chosen face's landmark box (nil without a face).
     public struct Analysis {
         public var measurement: FrameMeasurement
         public var faceBox: FaceBox?
@@ -29,27 +29,24 @@ public final class FrameAnalyzer {
         let camera = PinholeCamera(width: width, height: height, config: config)
         let circle = config.guideCircle(width: width, height: height)
 
-        let found = try timed(&timings.detect) { () -> FaceFinder.Found in
+        // Fitting happens inside the search; its time is taken out of the detector's.
+        var fitMs = 0.0, locateMs = 0.0
+        let located = try timed(&locateMs) { () -> FaceTracker.Located in
             try frame.image.gray(into: gray)
-            return try finder.find(in: gray, at: frame.timestampMs)
-        }
-        var face: FaceMeasurement?
-        var chosenBox: FaceBox?
-        if let chosen = chooseFace(found.boxes, circle: circle) {
-            let box = landmarkBox(fromHaar: found.boxes[chosen])
-            let points = try timed(&timings.landmarks) { try fitter.fit(gray, box: box) }
-            if isPlausibleFit(points, in: box) {
-                chosenBox = found.boxes[chosen]
-                face = timed(&timings.logic) { FaceMeasurement(landmarks: points, camera: camera) }
+            return try tracker.locate(in: gray, at: frame.timestampMs, circle: circle) { box in
+                try timed(&fitMs) { try fitter.fit(gray, box: box) }
             }
         }
-        finder.follow(chosenBox)
+        timings.detect += locateMs - fitMs
+        timings.landmarks += fitMs
+        let face = located.points.map { points in timed(&timings.logic) { FaceMeasurement(landmarks: points, camera: camera) } }
+        let chosenBox = located.box
         let rotation = try timed(&timings.motion) {
             try motion.rotationRate(gray: gray, at: frame.timestampMs, face: chosenBox, camera: camera)
         }
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: frame.timestampMs, frameWidth: width, frameHeight: height,
-            faceCount: found.faceCount, face: face, cameraRotationDegPerSec: rotation)
+            faceCount: located.faceCount, face: face, cameraRotationDegPerSec: rotation)
         return Analysis(measurement: measurement, faceBox: chosenBox)
     }
 
@@ -68,7 +65,7 @@ public final class FrameAnalyzer {
         // Stills can be large: search on a copy whose larger side is at most 640 px, for faces
         // down to 24 px there.
         let scale = min(1, 640 / max(width, height))
-        let boxes = try finder.detector.detect(
+        let boxes = try tracker.detector.detect(
             in: gray, region: FaceBox(x: 0, y: 0, width: width, height: height),
             scale: scale, minFace: 24 / scale, maxFace: 0)
         return try boxes.compactMap { haar in

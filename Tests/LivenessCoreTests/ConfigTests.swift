@@ -63,5 +63,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(value.serialized(), #"{"b":1.5,"a":"x\"y\n","n":null,"w":3,"l":[true]}"#)
         XCTAssertEqual(JSON.number(.nan).serialized(), "null")
         XCTAssertEqual(JSON.number(0.123456).serialized(), "0.1235")
+        XCTAssertEqual(JSON.number(6140.000000001).serialized(), "6140")
+        XCTAssertEqual(JSON.number(-0.00001).serialized(), "0")
     }
 }

@@ -67,6 +67,7 @@ public indirect enum JSON: Equatable, Sendable {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         var text = String(format: "%.4f", n)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
     }
 
