@@ -14,6 +14,7 @@ enum ScoreReport {
             ("wallMs", .number(result.wallMs)),
             ("framesPerSecond", .number(result.wallMs > 0 ? frames / (result.wallMs / 1000) : 0)),
             ("msPerFrame", .object(result.timings.stages.map { ($0.name, .number(frames > 0 ? $0.ms / frames : 0)) })),
+            ("peakRSSMB", .number(peakResidentMegabytes())),
         ]
         return .object(
             [

@@ -1,0 +1,38 @@
+# Set-up, demo, tests and benchmarks. `make demo` and `make test` start from a bare Debian machine.
+
+# Debian packages: OpenCV and dlib with their models, BLAS/LAPACK for dlib, FFmpeg to make test
+# media, Xvfb for the window tests.
+APT_PACKAGES := libopencv-dev libdlib-dev libdlib-data opencv-data libblas-dev liblapack-dev \
+                pkg-config ffmpeg xvfb xauth
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+LIVENESS := .build/release/liveness
+
+.PHONY: setup build demo test bench clean
+
+# Installs the missing packages (apt-get update only when something is missing), then checks
+# the models against their SHA-256.
+setup:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:" $$missing; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
+	@sha256sum --quiet -c Models/SHA256SUMS && echo "Models: checksums OK"
+
+build: setup
+	swift build -c release
+
+# Scores the bundled sample; exit status 1 (the check did not pass) is the sample's honest result.
+demo: build
+	@mkdir -p out/demo; $(LIVENESS) score Samples/openwillis_baseline.mp4 --seed 1 --out out/demo --trace out/demo/trace.csv > out/demo-report.json; \
+	status=$$?; echo "exit status $$status; report in out/demo-report.json, files in out/demo/"; [ $$status -le 1 ]
+
+test: setup
+	swift build --build-tests
+	swift test --skip-build
+
+bench: build
+	Benchmarks/speed.sh
+
+clean:
+	rm -rf .build out
