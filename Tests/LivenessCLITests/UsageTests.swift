@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The command line itself: help, version and usage errors (exit 2).
+final class UsageTests: XCTestCase {
+    func testNoCommandShowsUsageAndExits2() throws {
+        let result = try CLI.run([])
+        XCTAssertEqual(result.exitCode, 2)
+        XCTAssertTrue((result.stdout + result.stderr).contains("Usage: liveness COMMAND"), "usage shown: \(result.stdout)\(result.stderr)")
+    }
+
+    func testUnknownCommand() throws {
+        let result = try CLI.run(["frobnicate"])
+        XCTAssertEqual(result.exitCode, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderrLines.first, "liveness: unknown command 'frobnicate'")
+        XCTAssertTrue(result.stderr.contains("liveness --help"), result.stderr)
+    }
+
+    func testUnknownOption() throws {
+        Expect.usageError(try CLI.run(["score", "clip.mp4", "--bogus"]), cause: "unknown option --bogus", usage: "usage: liveness score")
+    }
+
+    func testMissingOptionValue() throws {
+        Expect.usageError(try CLI.run(["score", "clip.mp4", "--out"]), cause: "--out needs a value", usage: "usage: liveness score")
+    }
+
+    func testTwoVideos() throws {
+        Expect.usageError(try CLI.run(["score", "a.mp4", "b.mp4"]), cause: "got 2 argument(s)", usage: "usage: liveness score")
+    }
+
+    func testNoVideo() throws {
+        Expect.usageError(try CLI.run(["score"]), cause: "got 0 argument(s)", usage: "usage: liveness score")
+    }
+
+    func testSeedMustBeAWholeNumber() throws {
+        Expect.usageError(try CLI.run(["score", "clip.mp4", "--seed", "abc"]), cause: "--seed must be a whole number", usage: "usage: liveness score")
+    }
+
+    func testFlagTakesNoValue() throws {
+        Expect.usageError(try CLI.run(["score", "clip.mp4", "--json=yes"]), cause: "--json takes no value", usage: "usage: liveness score")
+    }
+
+    func testMeasureNeedsAnImage() throws {
+        Expect.usageError(try CLI.run(["measure"]), cause: "got 0 argument(s)", usage: "usage: liveness measure")
+    }
+
+    func testUsageIsCheckedBeforeTheInput() throws {
+        // A bad command line is a usage error even when the video is missing too.
+        Expect.usageError(try CLI.run(["score", "/nonexistent.mp4", "--bogus"]), cause: "unknown option", usage: "usage: liveness score")
+    }
+
+    func testHelp() throws {
+        let result = try CLI.run(["--help"])
+        XCTAssertEqual(result.exitCode, 0)
+        XCTAssertEqual(result.stderr, "")
+        for text in ["Usage: liveness COMMAND", "score", "measure", "Exit codes"] {
+            XCTAssertTrue(result.stdout.contains(text), "help mentions \(text): \(result.stdout)")
+        }
+    }
+
+    func testScoreHelp() throws {
+        let result = try CLI.run(["score", "--help"])
+        XCTAssertEqual(result.exitCode, 0)
+        XCTAssertEqual(result.stderr, "")
+        for option in ["--out DIR", "--trace FILE", "--config FILE", "--seed N", "--json", "--landmark-model FILE", "--face-cascade FILE"] {
+            XCTAssertTrue(result.stdout.contains(option), "score --help lists \(option)")
+        }
+        XCTAssertTrue(result.stdout.contains("Usage: liveness score"))
+    }
+
+    func testVersion() throws {
+        let result = try CLI.run(["--version"])
+        XCTAssertEqual(result.exitCode, 0)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertNotNil(result.stdout.range(of: #"^liveness \d+\.\d+\.\d+\n$"#, options: .regularExpression), "version line: \(result.stdout)")
+    }
+}
