@@ -32,7 +32,7 @@ lv_status lv_image_load(const char *path, lv_image *out, lv_error *error) {
         cv::Mat &dst = lv_target(out);
         lv_require_file(path, LV_ERR_OPEN, "could not open");
         cv::Mat decoded = cv::imread(path, cv::IMREAD_COLOR);
-        if (decoded.empty()) throw lv_failure(LV_ERR_FORMAT, std::string(path) + " is not a readable image");
+        if (decoded.empty()) throw lv_failure(LV_ERR_FORMAT, "OpenCV cannot decode it as an image");
         dst = decoded;
     });
 }

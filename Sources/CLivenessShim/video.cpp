@@ -47,9 +47,9 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         lv_require_file(path, LV_ERR_OPEN, "could not open");
         auto video = std::make_unique<lv_video>();
         if (!video->cap.open(path, cv::CAP_FFMPEG))
-            throw lv_failure(LV_ERR_FORMAT, std::string(path) +
-                                                ": OpenCV could not open it as a video (not a video, or an "
-                                                "unsupported codec)");
+            throw lv_failure(LV_ERR_FORMAT,
+                             "FFmpeg could not open it (not a video, a truncated or unfinished file, "
+                             "or a codec it cannot decode)");
         // Rotation is applied by the caller from the metadata, so frames arrive as decoded.
         video->cap.set(cv::CAP_PROP_ORIENTATION_AUTO, 0);
         fill_info(video->cap, normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META)), info);

@@ -1,11 +1,14 @@
 import LivenessCore
 
 /// Finds the chosen face frame after frame while keeping detector work rare: between searches,
-/// the landmark box of a frame is predicted from the previous frame's landmarks; a small search
-/// around the face confirms it is still there every `verifyIntervalMs`; a whole-frame search runs
-/// when there is no face, when a confirmation fails, and once a second so that a second face or a
-/// better-placed one is noticed (SPEC §2 "Chosen face").
+/// the landmark box of a frame is predicted from the previous frame's landmarks; a small Haar
+/// search around the face confirms it is still there every `verifyIntervalMs`; a whole-frame
+/// search runs when there is no face, when a confirmation fails, and once a second so that a
+/// second face or a better-placed one is noticed (SPEC §2 "Chosen face"). Whole frames are
+/// searched with the fast LBP cascade; the chosen face is then boxed by the Haar cascade, whose
+/// boxes the landmark box mapping was measured on.
 final class FaceTracker {
+    let searcher: FaceDetector
     let detector: FaceDetector
 
     static let verifyIntervalMs = 100.0
@@ -14,11 +17,15 @@ final class FaceTracker {
     /// `smallestFaceShare` of it: small enough to tell the user to come closer.
     static let fullSearchShortSide = 200.0
     static let smallestFaceShare = 0.12
+    /// The Haar fallback searches a copy this many pixels high: its 24-pixel window is then 15 %
+    /// of the shorter side, below the size whose ellipse is `tooFar`.
+    static let fallbackShortSide = 160.0
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
 
-    /// How the landmark box sits relative to the landmarks, learnt at the last detection, in units
-    /// of the landmarks' RMS spread: keeps predicted boxes consistent with detector-made ones.
+    /// The last detector-made landmark box, as an offset from the landmarks' centroid and a side.
+    /// Predicted boxes move with the landmarks but keep this size: a box sized from the points
+    /// would feed the fit's own scale error back into the next box, and grow or shrink away.
     private struct Calibration {
         var offset: Point2
         var side: Double
@@ -31,7 +38,8 @@ final class FaceTracker {
     /// Faces seen by the last whole-frame search, carried to the frames in between.
     private var facesInScene = 0
 
-    init(detector: FaceDetector) {
+    init(searcher: FaceDetector, detector: FaceDetector) {
+        self.searcher = searcher
         self.detector = detector
     }
 
@@ -50,31 +58,51 @@ final class FaceTracker {
                 if isPlausibleFit(points, in: predicted) { return track(points, box: predicted, count: facesInScene) }
             } else if ms - lastFullSearchMs < Self.fullSearchIntervalMs {
                 let haar = haarBox(fromLandmarkBox: predicted)
-                let margin = 0.25
-                let found = try detector.detect(
-                    in: gray,
-                    region: FaceBox(x: haar.x - haar.width * margin, y: haar.y - haar.height * margin,
-                                    width: haar.width * (1 + 2 * margin), height: haar.height * (1 + 2 * margin)),
-                    scale: min(4, Self.confirmFaceWidth / haar.width), minFace: haar.width * 0.7, maxFace: haar.width * 1.45)
-                if let nearest = chooseFace(found, circle: Circle(centre: haar.centre, radius: 1)) {
+                if let confirmed = try haarFace(near: haar.centre, width: haar.width, margin: 0.25, sizes: 0.7...1.45, in: gray) {
                     lastConfirmedMs = ms
-                    if let located = try fitDetected(found[nearest], count: max(facesInScene, found.count), fit: fit) { return located }
+                    if let located = try fitDetected(confirmed, count: facesInScene, fit: fit) { return located }
                 }
             }
         }
         // Whole-frame search: every face, then SPEC's choice among them.
-        let shortSide = Double(min(gray.width, gray.height))
-        let found = try detector.detect(
-            in: gray, region: FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height)),
-            scale: min(4, Self.fullSearchShortSide / shortSide), minFace: shortSide * Self.smallestFaceShare, maxFace: 0)
+        let faces = try wholeFrameFaces(in: gray)
         lastFullSearchMs = ms
         lastConfirmedMs = ms
-        facesInScene = found.count
-        if let chosen = chooseFace(found, circle: circle), let located = try fitDetected(found[chosen], count: found.count, fit: fit) {
+        facesInScene = faces.count
+        if let chosen = chooseFace(faces, circle: circle), let located = try fitDetected(faces[chosen], count: faces.count, fit: fit) {
             return located
         }
         previousPoints = nil
-        return Located(points: nil, box: nil, faceCount: found.count)
+        return Located(points: nil, box: nil, faceCount: faces.count)
+    }
+
+    /// Every face of the frame as Haar boxes: the fast LBP cascade proposes, a Haar search around
+    /// each proposal confirms and boxes it (dropping LBP's false alarms); when LBP finds nothing,
+    /// the Haar cascade searches the whole frame itself, as it holds on to turned faces longer.
+    private func wholeFrameFaces(in gray: Image) throws -> [FaceBox] {
+        let shortSide = Double(min(gray.width, gray.height))
+        let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let scale = min(4, Self.fullSearchShortSide / shortSide)
+        let minFace = shortSide * Self.smallestFaceShare
+        let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
+        let confirmed = try FaceBox.distinct(FaceBox.distinct(proposals).compactMap { p in
+            try haarFace(near: p.centre, width: p.width, margin: 0.6, sizes: 1.0...2.2, in: gray)
+        })
+        if !confirmed.isEmpty { return confirmed }
+        // A coarser copy keeps this fallback cheap; it still sees faces big enough to judge.
+        let fallbackScale = min(4, Self.fallbackShortSide / shortSide)
+        return FaceBox.distinct(try detector.detect(in: gray, region: frame, scale: fallbackScale, minFace: 24 / fallbackScale, maxFace: 0))
+    }
+
+    /// The Haar face nearest `centre` in a search around it: the region extends `margin` face
+    /// widths beyond a `width`-sized square, for faces of `sizes` times `width`.
+    private func haarFace(near centre: Point2, width: Double, margin: Double, sizes: ClosedRange<Double>, in gray: Image) throws -> FaceBox? {
+        let side = width * (1 + 2 * margin)
+        let found = try detector.detect(
+            in: gray, region: FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side),
+            scale: min(4, Self.confirmFaceWidth / width),
+            minFace: width * sizes.lowerBound, maxFace: width * sizes.upperBound)
+        return found.min { $0.centre.distance(to: centre) < $1.centre.distance(to: centre) }
     }
 
     /// Fits a detector box; on success re-learns the calibration.
@@ -82,8 +110,7 @@ final class FaceTracker {
         let box = landmarkBox(fromHaar: haar)
         let points = try fit(box)
         guard isPlausibleFit(points, in: box) else { return nil }
-        let (centre, spread) = Self.centreAndSpread(points)
-        calibration = Calibration(offset: (box.centre - centre) * (1 / spread), side: box.width / spread)
+        calibration = Calibration(offset: box.centre - Point2.centroid(points), side: box.width)
         return track(points, box: box, count: count)
     }
 
@@ -95,15 +122,8 @@ final class FaceTracker {
     /// The landmark box for this frame from the previous frame's points.
     private func predictedBox() -> FaceBox? {
         guard let points = previousPoints, let calibration else { return nil }
-        let (centre, spread) = Self.centreAndSpread(points)
-        let boxCentre = centre + calibration.offset * spread
-        let side = calibration.side * spread
-        return FaceBox(x: boxCentre.x - side / 2, y: boxCentre.y - side / 2, width: side, height: side)
-    }
-
-    static func centreAndSpread(_ points: [Point2]) -> (Point2, Double) {
-        let centre = Point2.centroid(points)
-        let meanSquare = points.reduce(0) { $0 + ($1 - centre).dot($1 - centre) } / Double(points.count)
-        return (centre, max(meanSquare.squareRoot(), 1))
+        let centre = Point2.centroid(points) + calibration.offset
+        let side = calibration.side
+        return FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
     }
 }

@@ -13,7 +13,8 @@ public final class FrameAnalyzer {
     public init(models: ModelFiles, config: LivenessConfig) throws {
         try models.check()
         self.config = config
-        tracker = FaceTracker(detector: try FaceDetector(cascade: models.faceCascade))
+        tracker = FaceTracker(
+            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade))
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
     }
@@ -65,9 +66,9 @@ public final class FrameAnalyzer {
         // Stills can be large: search on a copy whose larger side is at most 640 px, for faces
         // down to 24 px there.
         let scale = min(1, 640 / max(width, height))
-        let boxes = try tracker.detector.detect(
+        let boxes = FaceBox.distinct(try tracker.detector.detect(
             in: gray, region: FaceBox(x: 0, y: 0, width: width, height: height),
-            scale: scale, minFace: 24 / scale, maxFace: 0)
+            scale: scale, minFace: 24 / scale, maxFace: 0))
         return try boxes.compactMap { haar in
             let box = landmarkBox(fromHaar: haar)
             let points = try fitter.fit(gray, box: box)

@@ -55,6 +55,13 @@ public final class VideoSource {
 
     deinit { lv_video_close(handle) }
 
+    /// OpenCV ends a stream at the first frame it cannot decode, so a file cut short or corrupt in
+    /// the middle looks like a short clip. Containers may overstate their count by a few frames
+    /// (no_face.mp4 declares 98 and holds 95), so only a shortfall over 10 % counts.
+    private var isCutShort: Bool {
+        info.frame_count > 0 && Double(index) < 0.9 * Double(info.frame_count)
+    }
+
     /// Rotation metadata in quarter turns clockwise; OpenCV 4.6 mishandles it, so we rotate ourselves.
     var quarterTurns: Int { Int(info.rotation_degrees) / 90 }
 
@@ -72,6 +79,7 @@ public final class VideoSource {
             // A camera never ends on its own: no frame means it stopped.
             if let cameraIndex { throw VisionError.cameraStopped(index: cameraIndex) }
             if index == 0 { throw VisionError.noFrames(path: name) }
+            if isCutShort { throw VisionError.corruptVideo(path: name, frame: index, cause: "decoding stopped \(index) frames into the \(info.frame_count) the file declares") }
             return nil
         }
         if quarterTurns % 4 != 0 { try image.rotate(quarterTurns: quarterTurns) }

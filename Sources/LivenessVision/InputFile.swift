@@ -5,9 +5,10 @@ import Foundation
 enum InputFile {
     static func check(_ path: String) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw VisionError.fileNotFound(path: path)
         }
+        guard !isDirectory.boolValue else { throw VisionError.isADirectory(path: path) }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw VisionError.fileUnreadable(path: path)
         }

@@ -3,6 +3,7 @@ import CLivenessShim
 /// What can go wrong reading input or models. The command line renders these in one place.
 public enum VisionError: Error, Equatable {
     case fileNotFound(path: String)
+    case isADirectory(path: String)
     case fileUnreadable(path: String)
     case notAVideo(path: String, cause: String)
     case noFrames(path: String)

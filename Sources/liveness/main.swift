@@ -1,4 +1,5 @@
 import Foundation
+import LivenessVision
 
 /// The subcommands, in the order the help lists them.
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
@@ -20,9 +21,14 @@ let topHelp = """
     """
 
 func main(_ arguments: [String]) -> ExitCode {
-    guard let first = arguments.first, !["--help", "-h", "help"].contains(first) else {
+    silenceLibraryLogs()
+    guard let first = arguments.first else {
+        printError(topHelp)
+        return .usage
+    }
+    if ["--help", "-h", "help"].contains(first) {
         print(topHelp)
-        return arguments.isEmpty ? .usage : .passed
+        return .passed
     }
     if first == "--version" {
         print("liveness \(Version.current)")

@@ -57,9 +57,10 @@ final class BadVideoInputTests: XCTestCase {
         Expect.errorLine(try CLI.run(["score", path]), code: 3, naming: path, cause: ["not a readable video"])
     }
 
-    func testTruncatedVideoWithItsIndexAtTheStartGivesAPartialResult() throws {
-        // With the index first, the first 30 % still decodes: the honest result is the check run on
-        // the frames that are there (incomplete, fewer frames), not an error and not a crash.
+    func testTruncatedVideoWithItsIndexAtTheStartIsACorruptVideo() throws {
+        // With the index first, the first 30 % still decodes, then decoding stops: scoring only those
+        // frames would be a silent wrong answer ("incomplete"), so it is an input error naming the
+        // frame where decoding stopped.
         let clip = try TestMedia.singleFaceMP4()
         let temp = try TemporaryDirectory()
         let faststart = temp.file("faststart.mp4")
@@ -69,12 +70,7 @@ final class BadVideoInputTests: XCTestCase {
         let path = try temp.write(bytes.prefix(bytes.count * 30 / 100), to: "truncated-index-at-start.mp4")
 
         let result = try CLI.run(["score", path, "--seed", "1", "--json"])
-        XCTAssertEqual(result.exitCode, 1, "a partial clip is scored and does not pass; stderr: \(result.stderr)")
-        let report = try result.json()
-        XCTAssertEqual(report.string("outcome"), "incomplete")
-        let processed = try XCTUnwrap(report.object("frames")?.int("processed"))
-        XCTAssertGreaterThan(processed, 0)
-        XCTAssertLessThan(processed, 72, "fewer frames than the whole clip's 72")
+        Expect.errorLine(result, code: 3, naming: path, cause: ["corrupt video", "72"])
     }
 
     func testCorruptedMiddleDoesNotCrash() throws {

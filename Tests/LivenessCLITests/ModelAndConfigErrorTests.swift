@@ -81,7 +81,7 @@ final class ModelAndConfigErrorTests: XCTestCase {
         let clip = try TestMedia.singleFaceMP4()
         let temp = try TemporaryDirectory()
         let path = temp.file("absent.json").path
-        Expect.errorLine(try CLI.run(["score", clip, "--config", path]), code: 3, naming: path, cause: ["no such file"])
+        Expect.errorLine(try CLI.run(["score", clip, "--config", path]), code: 3, naming: path, cause: ["configuration file not found"])
     }
 
     private func assertMalformedConfig(_ text: String, cause: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -138,3 +138,13 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(circle.radius, 432, accuracy: 1e-9)
     }
 }
+
+final class FaceBoxTests: XCTestCase {
+    func testTheSameFaceBoxedTwiceCountsOnce() {
+        let big = FaceBox(x: 100, y: 100, width: 200, height: 200)
+        let inner = FaceBox(x: 140, y: 150, width: 120, height: 120)
+        let other = FaceBox(x: 400, y: 100, width: 150, height: 150)
+        XCTAssertEqual(FaceBox.distinct([inner, big, other]), [big, other])
+        XCTAssertEqual(FaceBox.distinct([]), [])
+    }
+}

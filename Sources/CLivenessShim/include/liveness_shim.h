@@ -9,4 +9,5 @@
 #include "lv_landmarks.h"
 #include "lv_flow.h"
 #include "lv_draw.h"
+#include "lv_runtime.h"
 #endif

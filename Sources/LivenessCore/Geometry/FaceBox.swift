@@ -14,4 +14,18 @@ public struct FaceBox: Equatable, Sendable {
 
     public var centre: Point2 { Point2(x: x + width / 2, y: y + height / 2) }
     public var area: Double { width * height }
+
+    public func contains(_ p: Point2) -> Bool {
+        p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height
+    }
+
+    /// One box per face: a detector can box the same face twice at neighbouring scales, so of two
+    /// boxes where one's centre lies inside the other, only the larger is kept.
+    public static func distinct(_ boxes: [FaceBox]) -> [FaceBox] {
+        var kept: [FaceBox] = []
+        for box in boxes.sorted(by: { $0.area > $1.area }) where !kept.contains(where: { $0.contains(box.centre) || box.contains($0.centre) }) {
+            kept.append(box)
+        }
+        return kept
+    }
 }

@@ -16,9 +16,12 @@ struct ParsedArguments {
                 positionals += rest
                 break
             }
-            guard argument.hasPrefix("--") else {
+            guard argument.hasPrefix("-"), argument != "-" else {
                 positionals.append(argument)
                 continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw UsageError("unknown option \(argument) for 'liveness \(spec.name)'", spec: spec)
             }
             var name = String(argument.dropFirst(2))
             var inline: String?

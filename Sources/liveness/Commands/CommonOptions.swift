@@ -7,24 +7,25 @@ enum CommonOptions {
     static let engine: [OptionSpec] = [
         OptionSpec(name: "config", valueName: "FILE", help: "JSON configuration; keys left out keep SPEC's defaults"),
         OptionSpec(name: "landmark-model", valueName: "FILE", help: "dlib 68-point model (default: $\(ModelFiles.landmarksEnvironment) or \(ModelFiles.debianLandmarks.path))"),
-        OptionSpec(name: "face-cascade", valueName: "FILE", help: "OpenCV face cascade (default: $\(ModelFiles.cascadeEnvironment) or \(ModelFiles.debianCascade.path))"),
+        OptionSpec(name: "face-cascade", valueName: "FILE", help: "OpenCV Haar face cascade (default: $\(ModelFiles.cascadeEnvironment) or \(ModelFiles.debianCascade.path))"),
+        OptionSpec(name: "search-cascade", valueName: "FILE", help: "OpenCV LBP cascade for whole-frame searches (default: $\(ModelFiles.searchCascadeEnvironment) or \(ModelFiles.debianSearchCascade.path))"),
     ]
     static let help = OptionSpec(name: "help", valueName: nil, help: "show this help")
 
     static func config(_ args: ParsedArguments) throws -> LivenessConfig {
         guard let path = args.value("config") else { return LivenessConfig() }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigFileError(path: path, cause: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+            throw FileManager.default.fileExists(atPath: path) ? ConfigFileError.unreadable(path: path) : .missing(path: path)
         }
         do {
             return try LivenessConfig(json: data)
         } catch let error as ConfigError {
-            throw ConfigFileError(path: path, cause: error.description)
+            throw ConfigFileError.malformed(path: path, cause: error.description)
         }
     }
 
     static func models(_ args: ParsedArguments) -> ModelFiles {
-        ModelFiles(landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"))
+        ModelFiles(landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"), searchCascade: args.value("search-cascade"))
     }
 
     /// The seed given, or a fresh one (printed in the report so the run can be replayed).

@@ -8,7 +8,11 @@ enum ErrorReport {
         case let usage as UsageError:
             return ("liveness: \(usage.message)\n\(usage.usage)", .usage)
         case let config as ConfigFileError:
-            return ("liveness: \(config.path): malformed configuration: \(config.cause)", .inputOrModel)
+            switch config {
+            case .missing(let path): return ("liveness: \(path): configuration file not found", .inputOrModel)
+            case .unreadable(let path): return ("liveness: \(path): configuration file cannot be read", .inputOrModel)
+            case .malformed(let path, let cause): return ("liveness: \(path): malformed configuration: \(cause)", .inputOrModel)
+            }
         case let vision as VisionError:
             return render(vision)
         default:
@@ -20,6 +24,8 @@ enum ErrorReport {
         switch error {
         case .fileNotFound(let path):
             return ("liveness: \(path): no such file", .inputOrModel)
+        case .isADirectory(let path):
+            return ("liveness: \(path): is a directory, not a file", .inputOrModel)
         case .fileUnreadable(let path):
             return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
         case .notAVideo(let path, let cause):
@@ -49,7 +55,8 @@ enum ErrorReport {
 }
 
 /// A configuration file that could not be read or parsed.
-struct ConfigFileError: Error {
-    var path: String
-    var cause: String
+enum ConfigFileError: Error {
+    case missing(path: String)
+    case unreadable(path: String)
+    case malformed(path: String, cause: String)
 }

@@ -21,13 +21,16 @@ enum ScoreReport {
                 ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
                 ("input", .object([
                     ("path", .string(input)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
-                    ("declaredFps", .number(info.fps)), ("codec", .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
+                    ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
                 ])),
             ]
             + result.session.reportJSON(seed: seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage)
             + [
                 ("timing", .object(timing)),
-                ("models", .object([("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade))])),
+                ("models", .object([
+                    ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
+                    ("searchCascade", .string(models.searchCascade)),
+                ])),
             ])
     }
 }
