@@ -14,7 +14,8 @@ enum CommonOptions {
 
     static func config(_ args: ParsedArguments) throws -> LivenessConfig {
         guard let path = args.value("config") else { return LivenessConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read through a file handle so a pipe (`--config <(...)`) works too.
+        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
             throw FileManager.default.fileExists(atPath: path) ? ConfigFileError.unreadable(path: path) : .missing(path: path)
         }
         do {
