@@ -1,0 +1,35 @@
+import Foundation
+
+/// A small comma-separated table with a header row and no quoted fields (the data sets' label files).
+struct CSVTable {
+    let rows: [[String: String]]
+
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { throw Malformed(description: "\(path): empty") }
+        rows = try lines.dropFirst().map { fields in
+            guard fields.count == header.count else {
+                throw Malformed(description: "\(path): a row has \(fields.count) fields, the header \(header.count)")
+            }
+            return Dictionary(uniqueKeysWithValues: zip(header, fields))
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == String {
+    func text(_ column: String) throws -> String {
+        guard let value = self[column] else { throw CSVTable.Malformed(description: "no column \(column)") }
+        return value
+    }
+
+    func number(_ column: String) throws -> Double {
+        let field = try text(column)
+        guard let value = Double(field) else { throw CSVTable.Malformed(description: "\(column): not a number: \(field)") }
+        return value
+    }
+}

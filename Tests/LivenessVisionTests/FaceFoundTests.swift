@@ -1,0 +1,77 @@
+import LivenessCore
+import LivenessVision
+import XCTest
+
+/// Faces found in pyfeat's stills and clips (SPEC §2: faces found with OpenCV, 68 points fitted).
+final class FaceFoundTests: XCTestCase {
+    private func pyfeat(_ name: String) throws -> String {
+        try TestData.require("pyfeat_face_videos/\(name)")
+    }
+
+    /// Pairs of found faces whose landmark centroids lie within one inter-ocular distance of each
+    /// other: the same face reported twice.
+    private func duplicatePairs(_ faces: StillMeasurements.Found) -> [String] {
+        var pairs: [String] = []
+        for i in faces.indices {
+            for j in faces.indices where j > i {
+                let a = faces[i].face.landmarks, b = faces[j].face.landmarks
+                let eyes = max(
+                    a[Landmarks68.rightEyeOuterCorner].distance(to: a[Landmarks68.leftEyeOuterCorner]),
+                    b[Landmarks68.rightEyeOuterCorner].distance(to: b[Landmarks68.leftEyeOuterCorner]))
+                if Point2.centroid(a).distance(to: Point2.centroid(b)) < eyes {
+                    pairs.append("\(faces[i].box) and \(faces[j].box)")
+                }
+            }
+        }
+        return pairs
+    }
+
+    private func isInside(_ points: [Point2], width: Double, height: Double) -> Bool {
+        points.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height }
+    }
+
+    func testPortraitPhotoHasExactlyOneFace() throws {
+        let found = try StillMeasurements.faces(in: try pyfeat("single_face.jpg"))
+        XCTAssertEqual(found.count, 1, "single_face.jpg: faces found at \(found.map(\.box))")
+    }
+
+    /// Five people; the one in sunglasses is not found (measured: 4 distinct faces).
+    func testGroupPhotoHasAtLeastThreeDistinctFaces() throws {
+        let found = try StillMeasurements.faces(in: try pyfeat("multi_face.jpg"))
+        let duplicates = duplicatePairs(found)
+        XCTAssertGreaterThanOrEqual(found.count - duplicates.count, 3, "multi_face.jpg: \(found.count) faces at \(found.map(\.box))")
+        XCTAssertEqual(duplicates, [], "multi_face.jpg: the same face reported twice")
+    }
+
+    func testFacelessClipShowsNoFaceInItsFirstFrames() throws {
+        let path = try pyfeat("no_face.mp4")
+        let stills = try ClipMeasurements.stillFaces(ofFirst: 10, in: path)
+        XCTAssertEqual(stills.count, 10)
+        for (index, faces) in stills.enumerated() {
+            XCTAssertEqual(faces.count, 0, "no_face.mp4 frame \(index), still search: faces at \(faces.map(\.box))")
+        }
+        for frame in try ClipMeasurements.frames(of: path).prefix(10) {
+            XCTAssertNil(frame.face, "no_face.mp4 frame \(frame.frameIndex), stream: a face")
+            XCTAssertEqual(frame.faceCount, 0, "no_face.mp4 frame \(frame.frameIndex), stream")
+        }
+    }
+
+    /// The stream's view of the first frame: one face, its 68 points and ellipse inside the frame.
+    func testSelfieClipFirstFrameShowsOneFaceInsideTheFrame() throws {
+        let first = try XCTUnwrap(try ClipMeasurements.frames(of: try pyfeat("single_face.mp4")).first)
+        XCTAssertEqual(first.faceCount, 1, "single_face.mp4 frame 0: faces counted")
+        let face = try XCTUnwrap(first.face, "single_face.mp4 frame 0: no face")
+        XCTAssertTrue(isInside(face.landmarks, width: first.frameWidth, height: first.frameHeight),
+                      "single_face.mp4 frame 0: landmarks outside the \(first.frameWidth)x\(first.frameHeight) frame")
+        let outline = (0..<72).map { face.ellipse.outlinePoint(Double($0) * .pi / 36) }
+        XCTAssertTrue(isInside(outline, width: first.frameWidth, height: first.frameHeight),
+                      "single_face.mp4 frame 0: face ellipse \(face.ellipse) leaves the frame")
+    }
+
+    /// The still search on the same frame should agree with the stream: one face. It also boxes a
+    /// blank door panel left of the man (a false face whose fitted points pass the plausibility test).
+    func testStillSearchFindsOnlyTheSelfieOnTheClipsFirstFrame() throws {
+        let faces = try XCTUnwrap(try ClipMeasurements.stillFaces(ofFirst: 1, in: try pyfeat("single_face.mp4")).first)
+        XCTAssertEqual(faces.count, 1, "single_face.mp4 frame 0, still search: faces at \(faces.map(\.box))")
+    }
+}

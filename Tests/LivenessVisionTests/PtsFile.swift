@@ -1,0 +1,23 @@
+import Foundation
+import LivenessCore
+
+/// Reads an iBUG `.pts` landmark file: 68 lines of "x y", with or without the
+/// "version / n_points / {" header and the closing "}".
+enum PtsFile {
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ path: String) throws -> [Point2] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let points: [Point2] = text.split(whereSeparator: \.isNewline).compactMap { line in
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count == 2, let x = Double(fields[0]), let y = Double(fields[1]) else { return nil }
+            return Point2(x: x, y: y)
+        }
+        guard points.count == Landmarks68.count else {
+            throw Malformed(description: "\(path): \(points.count) points, expected \(Landmarks68.count)")
+        }
+        return points
+    }
+}

@@ -1,0 +1,25 @@
+import LivenessCore
+import LivenessVision
+import XCTest
+
+/// Loading dlib's model takes about half a second: stills share one analyzer for the whole run.
+/// Video tests make their own (`fresh()`), because an analyzer tracks the face from frame to frame.
+enum SharedAnalyzer {
+    private static let loaded = Result { try FrameAnalyzer(models: ModelFiles(), config: LivenessConfig()) }
+
+    static func forStills() throws -> FrameAnalyzer {
+        do {
+            return try loaded.get()
+        } catch let error as VisionError {
+            throw XCTSkip("landmark or face model not available: \(error)")
+        }
+    }
+
+    static func fresh() throws -> FrameAnalyzer {
+        do {
+            return try FrameAnalyzer(models: ModelFiles(), config: LivenessConfig())
+        } catch let error as VisionError {
+            throw XCTSkip("landmark or face model not available: \(error)")
+        }
+    }
+}

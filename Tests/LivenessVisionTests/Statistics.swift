@@ -1,0 +1,23 @@
+import Foundation
+
+/// Summary figures for measured errors.
+extension Array where Element == Double {
+    var mean: Double { isEmpty ? .nan : reduce(0, +) / Double(count) }
+
+    var median: Double {
+        guard !isEmpty else { return .nan }
+        let sorted = self.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+}
+
+/// The share of `part` in `whole`, NaN for an empty whole.
+func share(_ part: Int, of whole: Int) -> Double {
+    whole == 0 ? .nan : Double(part) / Double(whole)
+}
+
+/// A figure with a fixed number of decimals, for messages.
+func fmt(_ value: Double, _ decimals: Int = 3) -> String {
+    String(format: "%.\(decimals)f", value)
+}

@@ -1,0 +1,76 @@
+import LivenessCore
+import XCTest
+
+/// The engine's yaw on AFLW2000-3D portraits against the set's fitted head pose, on the rows the
+/// usual protocol keeps (every angle within 99 degrees). The set's yaw sign is the opposite of
+/// SPEC's, so our yaw is compared to the negated label.
+final class YawAccuracyTests: XCTestCase {
+    struct Scores {
+        var labelled = 0
+        var labelledNearFrontal = 0
+        /// Per found face: label (SPEC's sign) and ours.
+        var pairs: [(id: String, label: Double, ours: Double)] = []
+        var missed: [String] = []
+
+        var nearFrontal: [(id: String, label: Double, ours: Double)] { pairs.filter { abs($0.label) <= 30 } }
+        var turned: [(id: String, label: Double, ours: Double)] { pairs.filter { abs($0.label) >= 10 } }
+
+        var maeNearFrontal: Double { nearFrontal.map { abs($0.ours - $0.label) }.mean }
+        var maeAll: Double { pairs.map { abs($0.ours - $0.label) }.mean }
+        var signAgreement: Double {
+            share(turned.filter { ($0.ours > 0) == ($0.label > 0) }.count, of: turned.count)
+        }
+
+        var summary: String {
+            "found \(pairs.count)/\(labelled) faces (\(nearFrontal.count)/\(labelledNearFrontal) with |yaw| <= 30); "
+                + "MAE |yaw| <= 30: \(fmt(maeNearFrontal, 2)) deg; MAE all found: \(fmt(maeAll, 2)) deg; "
+                + "sign agreement |yaw| >= 10: \(fmt(signAgreement)) of \(turned.count); "
+                + "turned faces (label/ours): \(turned.map { "\($0.id) \(fmt($0.label, 1))/\(fmt($0.ours, 1))" }.joined(separator: ", ")); "
+                + "missed: \(missed.joined(separator: ", "))"
+        }
+    }
+
+    private static var cached: Scores?
+
+    static func scores() throws -> Scores {
+        if let cached { return cached }
+        var scores = Scores()
+        for label in try PoseLabels.withinProtocol() {
+            scores.labelled += 1
+            if abs(label.specYaw) <= 30 { scores.labelledNearFrontal += 1 }
+            let found = try StillMeasurements.faces(in: label.imagePath)
+            if let match = matchDetection(to: label.points, among: found.map(\.box)) {
+                scores.pairs.append((label.id, label.specYaw, found[match].face.yaw))
+            } else {
+                scores.missed.append("\(label.id) (\(fmt(label.specYaw, 1)))")
+            }
+        }
+        print("YawAccuracy: \(scores.summary)")
+        cached = scores
+        return scores
+    }
+
+    /// Measured 40 of 44; the four missed are turned 11-25 degrees.
+    func testNearFrontalFacesAreFound() throws {
+        let scores = try Self.scores()
+        XCTAssertGreaterThanOrEqual(share(scores.nearFrontal.count, of: scores.labelledNearFrontal), 0.85, scores.summary)
+    }
+
+    /// Measured 2.04 degrees (the later benchmark target is 4).
+    func testYawErrorOnNearFrontalFaces() throws {
+        let scores = try Self.scores()
+        XCTAssertLessThanOrEqual(scores.maeNearFrontal, 3.0, scores.summary)
+    }
+
+    /// Measured 4.27 degrees, mostly one near-profile face (label -70.9) fitted as nearly frontal.
+    func testYawErrorOnAllFoundFaces() throws {
+        let scores = try Self.scores()
+        XCTAssertLessThanOrEqual(scores.maeAll, 6.0, scores.summary)
+    }
+
+    /// Measured 11 of 11.
+    func testTurnDirectionAgreesWithTheLabel() throws {
+        let scores = try Self.scores()
+        XCTAssertGreaterThanOrEqual(scores.signAgreement, 0.9, scores.summary)
+    }
+}
