@@ -9,5 +9,6 @@
 #include "lv_landmarks.h"
 #include "lv_flow.h"
 #include "lv_draw.h"
+#include "lv_writer.h"
 #include "lv_runtime.h"
 #endif
