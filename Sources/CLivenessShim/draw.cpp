@@ -144,6 +144,9 @@ lv_status lv_window_show(const char *title, const lv_image *image, lv_error *err
         lv_require(title != nullptr, LV_ERR_ARGUMENT, "no window title");
         lv_require(lv_display_available(), LV_ERR_DISPLAY,
                    "no display (DISPLAY is not set or not reachable)");
+        // A plain window the image's size: no Qt toolbar or status bar (whose zoom would change
+        // what the user sees). A no-op once the window exists.
+        cv::namedWindow(title, cv::WINDOW_AUTOSIZE | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
         cv::imshow(title, mat);
     });
 }

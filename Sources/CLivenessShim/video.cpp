@@ -2,9 +2,13 @@
 #include "image.hpp"
 #include "lv_video.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <string>
+
+#include <sys/stat.h>
 
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -62,9 +66,16 @@ lv_status lv_video_open_camera(int index, int width, int height, lv_video **out,
     return lv_guard(error, [&] {
         lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
         lv_require(index >= 0, LV_ERR_ARGUMENT, "camera index must be >= 0");
+        // OpenCV says only "could not open" either way: tell a missing device from a busy one.
+        const std::string device = "/dev/video" + std::to_string(index);
+        struct stat st;
+        if (stat(device.c_str(), &st) != 0)
+            throw lv_failure(LV_ERR_OPEN, errno == ENOENT ? "no such device " + device
+                                                          : device + ": " + std::strerror(errno));
         auto video = std::make_unique<lv_video>();
         if (!video->cap.open(index, cv::CAP_V4L2))
-            throw lv_failure(LV_ERR_OPEN, "camera " + std::to_string(index) + " could not be opened");
+            throw lv_failure(LV_ERR_OPEN, "OpenCV's V4L2 backend could not open " + device +
+                                              " (in use by another program, no permission, or not a capture device)");
         if (width > 0 && height > 0) {
             // A request, not a guarantee: the driver picks the nearest mode it supports.
             video->cap.set(cv::CAP_PROP_FRAME_WIDTH, width);

@@ -21,7 +21,8 @@ typedef struct {
 // Opens a file through OpenCV's FFmpeg backend. Fails with LV_ERR_OPEN or LV_ERR_FORMAT.
 lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *info, lv_error *error);
 
-// Opens camera `index` (V4L2), asking for `width` x `height` when both are > 0.
+// Opens camera `index` (V4L2, /dev/video<index>), asking for `width` x `height` when both are > 0.
+// Fails with LV_ERR_OPEN, saying whether the device is missing or could not be opened.
 lv_status lv_video_open_camera(int index, int width, int height, lv_video **out, lv_video_info *info,
                                lv_error *error);
 
