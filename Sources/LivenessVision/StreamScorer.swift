@@ -16,6 +16,9 @@ public final class StreamScorer {
         public let analysis: FrameAnalyzer.Analysis
         public let verdict: FrameVerdict
         public let session: LivenessSession
+        /// Milliseconds this frame took to analyse and judge (`FrameAnalyzer.analyze` plus the
+        /// session's `process`), on the monotonic clock: the live command's per-frame latency.
+        public let analysisMs: Double
     }
 
     public struct Result {
@@ -43,7 +46,8 @@ public final class StreamScorer {
         var snapshotImage: Image?
         var decodeMs = 0.0
         while !session.isEnded, let frame = try timed(&decodeMs, nextFrame) {
-            let analysis = try analyzer.analyze(frame)
+            var analyzeMs = 0.0
+            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame) }
             var logicMs = 0.0
             let verdict = timed(&logicMs) { session.process(analysis.measurement) }
             analyzer.addTimings(logicMs: logicMs)
@@ -51,7 +55,7 @@ public final class StreamScorer {
             if verdict.isSnapshotCandidate { snapshotImage = try frame.image.copy() }
             events += verdict.events
             if !verdict.events.isEmpty { try onEvents(verdict.events) }
-            try onStep(Step(frame: frame, analysis: analysis, verdict: verdict, session: session))
+            try onStep(Step(frame: frame, analysis: analysis, verdict: verdict, session: session, analysisMs: analyzeMs + logicMs))
         }
         let last = session.finish()
         events += last

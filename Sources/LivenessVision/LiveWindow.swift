@@ -1,0 +1,67 @@
+import CLivenessShim
+import Foundation
+
+/// The live preview window (OpenCV's highgui, Qt here). Qt aborts the whole process when it
+/// cannot reach a display, so the display is checked before the first window call, and a
+/// window is only ever created after that check passed.
+public final class LiveWindow {
+    public let title: String
+
+    /// What a key press asks for.
+    public enum Key: Equatable {
+        case quit
+        case restart
+        case debug
+        case other(Int32)
+    }
+
+    /// Fails with `VisionError.displayUnavailable` when no display can be opened.
+    public init(title: String) throws {
+        try Self.checkDisplay()
+        self.title = title
+    }
+
+    deinit { lv_window_close_all() }
+
+    /// Throws `displayUnavailable`, saying why, when a window could not be shown. Call it before
+    /// anything else is opened or loaded, so a missing display fails fast.
+    public static func checkDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard lv_display_available() == 0 else { return }
+        throw VisionError.displayUnavailable(cause: whyNoDisplay(environment))
+    }
+
+    /// The reason in the user's terms: which variable is missing, or which display is not there.
+    static func whyNoDisplay(_ environment: [String: String]) -> String {
+        let nonEmpty = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let platform = nonEmpty("QT_QPA_PLATFORM"), platform.hasPrefix("wayland") {
+            guard let wayland = nonEmpty("WAYLAND_DISPLAY") else {
+                return "QT_QPA_PLATFORM=\(platform) but WAYLAND_DISPLAY is not set"
+            }
+            return "WAYLAND_DISPLAY=\(wayland) has no Wayland compositor listening"
+        }
+        guard let display = nonEmpty("DISPLAY") else { return "DISPLAY is not set" }
+        return "DISPLAY=\(display) has no X server listening"
+    }
+
+    public func show(_ image: Image) throws {
+        do {
+            try shimCall { lv_window_show(title, image.handle, $0) }
+        } catch let failure as ShimFailure {
+            if failure.status == LV_ERR_DISPLAY { throw VisionError.displayUnavailable(cause: failure.message) }
+            throw VisionError.internalFailure(failure.message)
+        }
+    }
+
+    /// Lets the window draw and waits up to `ms` for a key: q, Q or Esc quit, r restarts, d
+    /// toggles the debug overlay.
+    public func key(waitMs ms: Int) -> Key? {
+        let code = lv_window_key(Int32(max(1, ms)))
+        switch code {
+        case -1: return nil
+        case 27, 113, 81: return .quit  // Esc, q, Q
+        case 114, 82: return .restart  // r, R
+        case 100, 68: return .debug  // d, D
+        default: return .other(code)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import CLivenessShim
+import Foundation
+import LivenessCore
+
+/// Colours and layout of the live overlay, all in one place. Sizes are for a 480-pixel-high
+/// frame and scale with the frame's height.
+public enum OverlayStyle {
+    // Colours (lv_color is blue, green, red).
+    /// The guide circle while the user is being placed (before the autoshot, or a prompt is up).
+    public static let ringPlacing = lv_color(b: 255, g: 255, r: 255)
+    /// The guide circle while the scan runs with the face in place.
+    public static let ringScanning = lv_color(b: 90, g: 205, r: 50)
+    public static let passed = lv_color(b: 90, g: 205, r: 50)
+    public static let notPassed = lv_color(b: 60, g: 60, r: 235)
+    public static let text = lv_color(b: 255, g: 255, r: 255)
+    /// Drawn under every text so it reads on any background.
+    public static let textOutline = lv_color(b: 0, g: 0, r: 0)
+    public static let flash = lv_color(b: 255, g: 255, r: 255)
+    public static let finalDim = lv_color(b: 0, g: 0, r: 0)
+    public static let landmarks = lv_color(b: 0, g: 230, r: 255)
+    public static let ellipse = lv_color(b: 255, g: 220, r: 0)
+    public static let debugText = lv_color(b: 0, g: 230, r: 255)
+
+    // Layout, in pixels of a 480-pixel-high frame.
+    public static let ringThickness = 3.0
+    public static let margin = 12.0
+    /// Text scales (1.0 is about 22 px tall; see lv_draw_text).
+    public static let promptScale = 0.75
+    public static let hudScale = 0.9
+    public static let debugScale = 0.45
+    public static let outcomeScale = 1.3
+    public static let textThickness = 2.0
+    public static let outlineExtra = 3.0
+    public static let landmarkRadius = 2.0
+    public static let debugLineHeight = 18.0
+
+    // Effects.
+    /// The autoshot flash: a white veil fading out over this many milliseconds of frame time.
+    public static let flashMs = 300.0
+    public static let flashAlpha = 0.7
+    /// The frozen end frame: blurred by a kernel of this share of the height, then dimmed.
+    public static let finalBlurShare = 0.06
+    public static let finalDimAlpha = 0.35
+}
+
+/// What the debug overlay adds to the measurements: the loop's own figures.
+public struct DebugFigures {
+    public var fps: Double
+    public var latencyMs: Double
+    public var dropped: Int
+
+    public init(fps: Double, latencyMs: Double, dropped: Int) {
+        self.fps = fps
+        self.latencyMs = latencyMs
+        self.dropped = dropped
+    }
+}
+
+/// Draws the live overlay on a display copy of a frame. The analysed image is never drawn on.
+/// Mirroring (for display only) flips the image first; shapes then take mirrored x positions
+/// and text is drawn last, so it reads the right way round.
+public enum Overlay {
+    /// A frame during the session: guide circle, prompt, HUD count, time left, the autoshot
+    /// flash, and with `debug` the landmarks, the face ellipse and the measures.
+    public static func drawLive(on image: Image, step: StreamScorer.Step, mirrored: Bool, debug: DebugFigures?) {
+        let canvas = Canvas(image: image, mirrored: mirrored)
+        let session = step.session
+        let ms = step.frame.timestampMs
+        let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
+
+        if let autoshot = session.autoshot, ms - autoshot.ms < OverlayStyle.flashMs {
+            let fade = 1 - max(0, ms - autoshot.ms) / OverlayStyle.flashMs
+            lv_draw_tint(image.handle, OverlayStyle.flash, OverlayStyle.flashAlpha * fade)
+        }
+        if debug != nil, let face = step.analysis.measurement.face {
+            canvas.drawFace(face)
+        }
+        let placing = step.verdict.prompt != nil || session.autoshot == nil
+        canvas.drawRing(circle, color: placing ? OverlayStyle.ringPlacing : OverlayStyle.ringScanning, thickness: OverlayStyle.ringThickness)
+
+        if let prompt = step.verdict.prompt {
+            canvas.drawPrompt(prompt.message, above: circle)
+        }
+        if session.autoshot != nil {
+            let done = session.credits.count
+            canvas.drawText("\(done)/\(LivenessAction.allCases.count)", at: .bottomLeft, scale: OverlayStyle.hudScale)
+            if let left = session.msLeft(at: ms) {
+                canvas.drawText(String(format: "%.1f s left", left / 1000), at: .bottomRight, scale: OverlayStyle.hudScale)
+            }
+        }
+        if let debug {
+            canvas.drawDebugLines(debugLines(step, debug), from: circle)
+        }
+    }
+
+    /// The end: the last frame frozen, blurred and dimmed, the circle in the outcome's colour
+    /// with the outcome written inside it, and `hint` (e.g. the keys) at the bottom.
+    public static func drawFinal(on image: Image, session: LivenessSession, mirrored: Bool, hint: String?) {
+        let canvas = Canvas(image: image, mirrored: mirrored)
+        let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
+        let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
+        lv_draw_blur(image.handle, Int32(kernel))
+        lv_draw_tint(image.handle, OverlayStyle.finalDim, OverlayStyle.finalDimAlpha)
+        let passed = session.outcome == .passed
+        canvas.drawRing(circle, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed, thickness: 2 * OverlayStyle.ringThickness)
+        let title: String
+        switch session.outcome {
+        case .passed: title = "Passed"
+        case .timedOut: title = "Timed out"
+        case .incomplete, nil: title = "Incomplete"
+        }
+        canvas.drawCentred(title, at: circle.centre, scale: OverlayStyle.outcomeScale, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed)
+        let detail = "\(session.credits.count)/\(LivenessAction.allCases.count) actions"
+        canvas.drawCentred(detail, at: circle.centre + Point2(x: 0, y: 36 * canvas.unit), scale: OverlayStyle.hudScale * 0.8, color: OverlayStyle.text)
+        if let hint {
+            canvas.drawText(hint, at: .bottomCentre, scale: OverlayStyle.debugScale * 1.2)
+        }
+    }
+
+    static func debugLines(_ step: StreamScorer.Step, _ figures: DebugFigures) -> [String] {
+        let m = step.analysis.measurement
+        let v = step.verdict
+        func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+        var lines: [String] = []
+        if let face = m.face {
+            lines.append("EAR \(f(face.ear)) open \(f(v.openEAR)) closure \(f(v.closure ?? 0))")
+            var yaw = "yaw \(f(face.yaw, 1))"
+            if let neutral = step.session.neutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
+            lines.append(yaw)
+        } else {
+            lines.append("no face")
+        }
+        let motion = m.cameraRotationDegPerSec.map { "\(f($0, 1)) deg/s" } ?? "unknown"
+        lines.append("camera \(motion) \(v.cameraStill ? "still" : "moving")")
+        lines.append("\(v.framing.rawValue), \(v.stage.rawValue), faces \(m.faceCount)")
+        lines.append("\(f(figures.fps, 1)) fps, analysis \(f(figures.latencyMs, 1)) ms, dropped \(figures.dropped)")
+        return lines
+    }
+}
+
+/// An image being drawn on, in frame coordinates: x is mirrored when the display is.
+private struct Canvas {
+    let image: Image
+    let mirrored: Bool
+    let width: Double
+    let height: Double
+    /// One layout pixel of a 480-pixel-high frame.
+    let unit: Double
+
+    init(image: Image, mirrored: Bool) {
+        self.image = image
+        self.mirrored = mirrored
+        width = Double(image.width)
+        height = Double(image.height)
+        unit = max(0.5, height / 480)
+    }
+
+    enum Corner {
+        case bottomLeft
+        case bottomRight
+        case bottomCentre
+    }
+
+    /// A point of the analysed frame where it lands on the displayed one.
+    func shown(_ p: Point2) -> lv_point {
+        lv_point(x: Float(mirrored ? width - p.x : p.x), y: Float(p.y))
+    }
+
+    var thickness: Int32 { Int32(max(1, (OverlayStyle.textThickness * unit).rounded())) }
+
+    func drawRing(_ circle: Circle, color: lv_color, thickness: Double) {
+        lv_draw_circle(image.handle, shown(circle.centre), Float(circle.radius), color, Int32(max(1, (thickness * unit).rounded())))
+    }
+
+    func drawFace(_ face: FaceMeasurement) {
+        let e = face.ellipse
+        let degrees = e.roll * 180 / .pi
+        lv_draw_ellipse(image.handle, shown(e.centre), Float(e.semiWidth), Float(e.semiHeight),
+                        Float(mirrored ? -degrees : degrees), OverlayStyle.ellipse, 1)
+        let radius = Int32(max(1, (OverlayStyle.landmarkRadius * unit).rounded()))
+        for point in face.landmarks {
+            lv_draw_point(image.handle, shown(point), radius, OverlayStyle.landmarks)
+        }
+    }
+
+    func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+        var w: Int32 = 0, h: Int32 = 0
+        lv_text_size(text, scale * unit, thickness, &w, &h)
+        return (Double(w), Double(h))
+    }
+
+    /// Text in display coordinates (never mirrored), outlined so it reads on any background.
+    func drawOutlined(_ text: String, baselineLeft origin: lv_point, scale: Double, color: lv_color) {
+        let outline = thickness + Int32((OverlayStyle.outlineExtra * unit).rounded())
+        lv_draw_text(image.handle, text, origin, scale * unit, OverlayStyle.textOutline, outline)
+        lv_draw_text(image.handle, text, origin, scale * unit, color, thickness)
+    }
+
+    /// The prompt, centred, in the band above the circle (or at the top when there is no room).
+    func drawPrompt(_ text: String, above circle: Circle) {
+        let size = textSize(text, scale: OverlayStyle.promptScale)
+        let margin = OverlayStyle.margin * unit
+        let top = circle.centre.y - circle.radius
+        let baseline = max(size.height + margin / 2, top - margin)
+        let x = max(margin / 2, (width - size.width) / 2)
+        drawOutlined(text, baselineLeft: lv_point(x: Float(x), y: Float(baseline)), scale: OverlayStyle.promptScale, color: OverlayStyle.text)
+    }
+
+    func drawText(_ text: String, at corner: Corner, scale: Double) {
+        let size = textSize(text, scale: scale)
+        let margin = OverlayStyle.margin * unit
+        let baseline = height - margin
+        let x: Double
+        switch corner {
+        case .bottomLeft: x = margin
+        case .bottomRight: x = width - margin - size.width
+        case .bottomCentre: x = (width - size.width) / 2
+        }
+        drawOutlined(text, baselineLeft: lv_point(x: Float(x), y: Float(baseline)), scale: scale, color: OverlayStyle.text)
+    }
+
+    /// Text centred on a frame point (mirrored like the shapes).
+    func drawCentred(_ text: String, at point: Point2, scale: Double, color: lv_color) {
+        let size = textSize(text, scale: scale)
+        let at = shown(point)
+        drawOutlined(text, baselineLeft: lv_point(x: at.x - Float(size.width / 2), y: at.y + Float(size.height / 2)), scale: scale, color: color)
+    }
+
+    /// Debug lines at the left, from the circle's top (under the prompt band) down.
+    func drawDebugLines(_ lines: [String], from circle: Circle) {
+        let margin = OverlayStyle.margin * unit
+        let line = OverlayStyle.debugLineHeight * unit
+        var y = max(circle.centre.y - circle.radius, 2 * line) + line
+        for text in lines {
+            drawOutlined(text, baselineLeft: lv_point(x: Float(margin / 2), y: Float(y)), scale: OverlayStyle.debugScale, color: OverlayStyle.debugText)
+            y += line
+        }
+    }
+}
+
+extension Image {
+    /// A copy to draw on and show: flipped left-right when `mirrored` (for display only; the
+    /// analysis keeps the true image).
+    public func displayCopy(mirrored: Bool) throws -> Image {
+        let display = try copy()
+        if mirrored { lv_image_mirror(display.handle) }
+        return display
+    }
+}

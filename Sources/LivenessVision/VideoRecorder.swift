@@ -1,0 +1,44 @@
+import CLivenessShim
+
+/// A Motion-JPEG AVI file written frame by frame (the live command's recording). Frames are
+/// given with their timestamps; the file has a fixed frame rate, so a frame is repeated to fill
+/// the time of frames that never reached it (dropped ones) and skipped when it comes early.
+/// The recording therefore plays in real time whatever the analysis kept.
+public final class VideoRecorder {
+    public let path: String
+    public let fps: Double
+    private let handle: OpaquePointer
+    private var firstMs: Double?
+    /// Frames written so far, repeats included.
+    public private(set) var written = 0
+
+    public init(path: String, width: Int, height: Int, fps: Double) throws {
+        var handle: OpaquePointer?
+        do {
+            try shimCall { lv_writer_open(path, Int32(width), Int32(height), fps, &handle, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.writeFailed(path: path, cause: failure.message)
+        }
+        self.handle = handle!
+        self.path = path
+        self.fps = fps
+    }
+
+    deinit { lv_writer_close(handle) }
+
+    /// Appends `image` as the frame shown at `ms`: as many times as the fixed rate needs to reach
+    /// `ms` (at least once for the first frame, none when it comes before its slot).
+    public func append(_ image: Image, at ms: Double) throws {
+        let first = firstMs ?? ms
+        firstMs = first
+        let due = Int(((ms - first) * fps / 1000).rounded()) + 1
+        while written < due {
+            do {
+                try shimCall { lv_writer_write(handle, image.handle, $0) }
+            } catch let failure as ShimFailure {
+                throw VisionError.writeFailed(path: path, cause: failure.message)
+            }
+            written += 1
+        }
+    }
+}
