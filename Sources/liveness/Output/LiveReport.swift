@@ -1,0 +1,84 @@
+import LivenessCore
+import LivenessVision
+
+/// What `liveness live` prints besides the session events: a `restarted` line per new session,
+/// a final `summary` line, and report.json with `--out`.
+enum LiveReport {
+    static let recordingName = "recording.avi"
+
+    /// The r key started a new session with `seed`, after frame `afterFrame`.
+    static func restartedJSON(seed: UInt64, afterFrame frame: Int, ms: Double) -> JSON {
+        .object([("event", .string("restarted")), ("frame", .number(Double(frame))), ("ms", .number(ms)), ("seed", .string(String(seed)))])
+    }
+
+    /// The last stdout line: the outcome, the actions, and the real-time figures.
+    static func summaryJSON(_ summary: LiveRunner.Summary) -> JSON {
+        let session = summary.last.session.reportJSON(seed: summary.seed, autoshotImage: nil, snapshotImage: nil)
+        let wanted = ["outcome", "incompleteStage", "seed", "order", "actions"]
+        return .object(
+            [("event", .string("summary"))]
+            + session.filter { wanted.contains($0.0) }
+            + live(summary))
+    }
+
+    /// The live run's own figures, shared by the summary line and the report.
+    static func live(_ summary: LiveRunner.Summary) -> [(String, JSON)] {
+        let latency = summary.latency
+        return [
+            ("quit", .bool(summary.quit)),
+            ("sessions", .number(Double(summary.sessions))),
+            ("frames", .object([
+                ("captured", .number(Double(summary.captured))),
+                ("analysed", .number(Double(summary.analysed))),
+                ("dropped", .number(Double(summary.dropped))),
+            ])),
+            ("latencyMs", .object([
+                ("p50", .number(latency.p50)), ("p95", .number(latency.p95)),
+                ("max", .number(latency.max)), ("mean", .number(latency.mean)),
+            ])),
+        ]
+    }
+
+    /// report.json: the input, the last session as `score` reports it, the live figures, timing
+    /// and models.
+    static func json(
+        capture: LiveCapture, summary: LiveRunner.Summary, models: ModelFiles, mirror: Bool, headless: Bool,
+        autoshotImage: String?, snapshotImage: String?
+    ) -> JSON {
+        let info = capture.info
+        let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var kind = "file"
+        if case .camera = capture.input { kind = "camera" }
+        let frames = Double(summary.analysed)
+        // The scorer's "decode" stage is the time spent waiting for frames here: left out.
+        let stages = summary.last.timings.stages.filter { $0.name != "decode" }
+        let processed = Double(summary.last.session.counts.frames)
+        return .object(
+            [
+                ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current)), ("command", .string("live"))])),
+                ("input", .object([
+                    ("kind", .string(kind)), ("name", .string(capture.name)),
+                    ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+                    ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)),
+                ])),
+            ]
+            + summary.last.session.reportJSON(seed: summary.seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage)
+            + [
+                ("live", .object(live(summary) + [
+                    ("mirror", .bool(mirror)), ("headless", .bool(headless)),
+                    ("recording", summary.recordedFrames == nil ? .null : .string(recordingName)),
+                    ("recordedFrames", summary.recordedFrames.map { .number(Double($0)) } ?? .null),
+                ])),
+                ("timing", .object([
+                    ("wallMs", .number(summary.wallMs)),
+                    ("analysedPerSecond", .number(summary.wallMs > 0 ? frames / (summary.wallMs / 1000) : 0)),
+                    ("msPerFrame", .object(stages.map { ($0.name, .number(processed > 0 ? $0.ms / processed : 0)) })),
+                    ("peakRSSMB", .number(peakResidentMegabytes())),
+                ])),
+                ("models", .object([
+                    ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
+                    ("searchCascade", .string(models.searchCascade)),
+                ])),
+            ])
+    }
+}
