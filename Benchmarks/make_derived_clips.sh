@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# Derives labelled test clips from the real clips in the shared data folder, with ffmpeg.
+# Usage: Benchmarks/make_derived_clips.sh OUTDIR
+# Each clip gets OUTDIR/<name>.mp4 and OUTDIR/<name>.json (same format as
+# clip_labels/<clip>.json). The labels follow by construction: they are the source clip's
+# intervals, kept in the same milliseconds because every derivation keeps the source's
+# timestamps. Re-running overwrites everything (ffmpeg -y), so the script is idempotent.
+# Data root: $LIVENESS_DATA, else <repo>/../shared/data. Needs ffmpeg/ffprobe (5.1) and python3.
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 OUTDIR" >&2
+  exit 2
+fi
+repo=$(cd "$(dirname "$0")/.." && pwd)
+data=${LIVENESS_DATA:-$repo/../shared/data}
+labels=$data/clip_labels
+
+for tool in ffmpeg ffprobe python3; do
+  command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 2; }
+done
+
+baseline=$data/openwillis_selfie_videos/baseline.mp4
+not_expressive=$data/openwillis_selfie_videos/not_expressive.mp4
+single_face=$data/pyfeat_face_videos/single_face.mp4
+real=$data/liveness_real_vs_spoof_samples/videos/real.mov
+grid=$data/grid_blink_clip_dinoman/example.mp4
+for f in "$baseline" "$not_expressive" "$single_face" "$real" "$grid"; do
+  [ -r "$f" ] || { echo "$0: $f: missing (set LIVENESS_DATA to the data folder)" >&2; exit 2; }
+done
+
+mkdir -p "$1"
+out=$(cd "$1" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Small outputs: H.264, fast preset, default quality, no audio (the engine never reads it).
+enc=(-an -c:v libx264 -preset veryfast -crf 23 -pix_fmt yuv420p)
+ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
+
+# label OUT.json SOURCE_LABEL.json VIDEO SOURCE_DESCRIPTION NOTES [EXTRA_JSON] [SHIFT_MS]
+# Copies the blinks and turns of SOURCE_LABEL (shifted by SHIFT_MS when a prefix was added) and
+# measures frames/fps/timestamps from the derived VIDEO itself, so the file describes what was made.
+label() {
+  python3 - "$@" <<'PY'
+import json, subprocess, sys
+out, src, video, source, notes = sys.argv[1:6]
+extra = json.loads(sys.argv[6]) if len(sys.argv) > 6 and sys.argv[6] else {}
+shift = float(sys.argv[7]) if len(sys.argv) > 7 else 0.0
+with open(src) as f:
+    s = json.load(f)
+
+def probe(*args):
+    return subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", *args, video],
+                          check=True, capture_output=True, text=True).stdout
+frames = json.loads(probe("-show_entries", "frame=pts_time", "-of", "json"))["frames"]
+pts = [float(fr["pts_time"]) * 1000 for fr in frames]
+info = json.loads(probe("-show_entries", "stream=avg_frame_rate:format=duration", "-of", "json"))
+num, den = (float(x) for x in info["streams"][0]["avg_frame_rate"].split("/"))
+duration = float(info["format"]["duration"]) * 1000
+
+def copy(interval):
+    # Frame numbers of the source no longer apply after retiming: kept as sourceFrames only.
+    c = {"startMs": round(interval["startMs"] + shift, 1), "endMs": round(interval["endMs"] + shift, 1),
+         "confidence": interval["confidence"]}
+    for key in ("direction", "maxDeg", "note"):
+        if key in interval:
+            c[key] = interval[key]
+    if "frames" in interval:
+        c["sourceFrames"] = interval["frames"]
+    return c
+
+label = {
+    "clip": out.rsplit("/", 1)[-1][:-len(".json")],
+    "source": source,
+    "fps": round(num / den, 3) if den else None,
+    "durationMs": round(duration, 1),
+    "frames": len(pts),
+    "firstFrameMs": round(min(pts), 3),
+    "lastFrameMs": round(max(pts), 3),
+    "blinks": [copy(b) for b in s["blinks"]],
+    "turns": [copy(t) for t in s["turns"]],
+    "notes": notes,
+    "labelsFrom": "clip_labels/" + src.rsplit("/", 1)[-1] + (f", shifted by {shift:g} ms" if shift else ", same ms"),
+    "conventions": "frames/fps/first/last/duration measured with ffprobe on this file (presentation "
+                   "timestamps; OpenCV may report the last frames of an H.264 mp4 as 0). Intervals are "
+                   "the source label's, whose conventions apply: " + s.get("conventions", ""),
+}
+label.update(extra)
+with open(out, "w") as f:
+    json.dump(label, f, indent=1)
+    f.write("\n")
+PY
+}
+
+# --- 1. A printed-photo attack: one still frame held 25 s, nothing moves, so it must time out.
+ff -i "$baseline" -vf "select=eq(n\,10),scale=960:540" -frames:v 1 "$tmp/still.png"
+ff -loop 1 -framerate 30 -i "$tmp/still.png" -t 25 "${enc[@]}" "$out/still_photo_25s.mp4"
+label "$out/still_photo_25s.json" "$labels/baseline.json" "$out/still_photo_25s.mp4" \
+  "frame 10 of openwillis_selfie_videos/baseline.mp4, scaled to 960x540, held 25 s at 30 fps" \
+  "Printed-photo attack: one frame held for 25 s, so no blink and no turn can happen. The session must time out (20 s cap after the autoshot), never pass." \
+  '{"expectedOutcome": "timedOut"}'
+
+# --- 2. The camera moves, the head does not: the whole frame rolls +-8 deg (period 2 s) and
+# slides +-40 px sideways (period 1.5 s). Uncovered corners are black: rotate fills them, and the
+# shifted frame is laid over a blacked-out copy of itself (same timestamps as the source).
+ff -i "$not_expressive" -filter_complex \
+  "[0:v]scale=960:540,rotate=a='8*PI/180*sin(2*PI*t/2)':ow=iw:oh=ih:c=black,split[m][o];
+   [m]drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill[bg];
+   [bg][o]overlay=x='40*sin(2*PI*t/1.5)':y=0[v]" \
+  -map "[v]" "${enc[@]}" "$out/camera_moves.mp4"
+label "$out/camera_moves.json" "$labels/not_expressive.json" "$out/camera_moves.mp4" \
+  "openwillis_selfie_videos/not_expressive.mp4 scaled to 960x540; whole frame rotated by 8*sin(2*pi*t/2) deg and shifted by 40*sin(2*pi*t/1.5) px horizontally, black fill" \
+  "Camera motion only: the head is still relative to the scene, the whole image rolls and slides. The source has no blink and no turn (every frame eye-checked), so nothing may be credited: any turn credited here comes from camera motion."
+
+# --- 3 and 4. Retimings: SPEC decides on timestamps, so 10 fps, 60 fps and a variable frame rate
+# must give the same decisions. fps=N picks the nearest source frame for each output time (60 fps
+# duplicates frames); the select pattern drops frames irregularly (n%5==1 or n%7==3) and keeps
+# the survivors' own timestamps. -enc_time_base -1 keeps the source time base: otherwise ffmpeg
+# 5.1 encodes VFR on a 1/fps grid and would round real.mov's 68/64 ms spacing.
+vfr_select="select='not(eq(mod(n,5),1))*not(eq(mod(n,7),3))'"
+retime() { # SRC NAME LABEL SRCDESC NOTES
+  local src=$1 name=$2 lab=$3 desc=$4 notes=$5
+  ff -i "$src" -vf fps=10 "${enc[@]}" "$out/${name}_10fps.mp4"
+  ff -i "$src" -vf fps=60 "${enc[@]}" "$out/${name}_60fps.mp4"
+  ff -i "$src" -vf "$vfr_select" -fps_mode vfr -enc_time_base -1 "${enc[@]}" "$out/${name}_vfr.mp4"
+  label "$out/${name}_10fps.json" "$lab" "$out/${name}_10fps.mp4" "$desc retimed to 10 fps (ffmpeg fps=10)" "$notes"
+  label "$out/${name}_60fps.json" "$lab" "$out/${name}_60fps.mp4" "$desc retimed to 60 fps (ffmpeg fps=60, frames duplicated)" "$notes"
+  label "$out/${name}_vfr.json" "$lab" "$out/${name}_vfr.mp4" \
+    "$desc with frames dropped where n%5==1 or n%7==3 (variable frame rate, source timestamps kept)" "$notes"
+}
+retime "$single_face" single_face "$labels/single_face.json" "pyfeat_face_videos/single_face.mp4" \
+  "Same motion as single_face, same timestamps, other frame timing: one eye-checked blink, no turn (the smile from ~0.6 s is not a turn)."
+retime "$real" real "$labels/real.json" "liveness_real_vs_spoof_samples/videos/real.mov" \
+  "Same motion as real.mov, same timestamps, other frame timing: two big eye-checked turns (image-left 6.1-9.0 s, image-right 9.1-12.1 s), weaker model-agree turns, one uncertain blink."
+
+# --- 5. Rotated storage: pixels turned, display matrix turns them back, so a player (or OpenCV)
+# that honours the metadata shows single_face upright. ffmpeg 5.1 writes the display matrix only
+# on stream copy, and there `-metadata:s:v:0 rotate=R` stores R as ffprobe's (counter-clockwise)
+# rotation; so pixels turned 90 deg counter-clockwise need R=-90 (the classic "rotate=90 means
+# show turned clockwise" would come out upside down here). Each result is checked below.
+rotate_clip() { # NAME PIXEL_FILTER R
+  local name=$1 filter=$2 r=$3
+  ff -i "$single_face" -vf "$filter" "${enc[@]}" "$tmp/$name.mp4"
+  ff -i "$tmp/$name.mp4" -c copy -metadata:s:v:0 rotate="$r" "$out/$name.mp4"
+  local got
+  got=$(ffprobe -v error -select_streams v:0 -show_entries stream_side_data=rotation -of csv=p=0 "$out/$name.mp4" | tr -d ',[:space:]')
+  # (180 may read back as -180: compare modulo 360.)
+  [ -n "$got" ] && (( (got - r) % 360 == 0 )) || { echo "$0: $name: display matrix rotation is '$got', wanted $r" >&2; exit 1; }
+  # Upright check: the first frame decoded with autorotation (ffmpeg's default) must match the
+  # source's first frame (mean absolute grey difference a few levels at most: only codec noise).
+  ff -i "$out/$name.mp4" -frames:v 1 -f rawvideo -pix_fmt gray "$tmp/$name.gray"
+  ff -i "$single_face" -frames:v 1 -f rawvideo -pix_fmt gray "$tmp/source.gray"
+  python3 - "$tmp/$name.gray" "$tmp/source.gray" "$name" <<'PY'
+import sys
+a, b = (open(p, "rb").read() for p in sys.argv[1:3])
+diff = sum(abs(x - y) for x, y in zip(a, b)) / max(len(b), 1) if len(a) == len(b) else 255
+if diff > 8:
+    sys.exit(f"{sys.argv[3]}: not upright after autorotation (mean grey difference {diff:.1f})")
+PY
+  label "$out/$name.json" "$labels/single_face.json" "$out/$name.mp4" \
+    "pyfeat_face_videos/single_face.mp4 stored with pixels turned ($filter) and a display matrix of $r deg (ffprobe's counter-clockwise convention) that turns them back upright" \
+    "Shown upright by any player that honours the rotation metadata; the stored pixels are turned. Same blink as single_face, no turn. Must score like single_face."
+}
+rotate_clip single_face_rot90 transpose=2 -90            # stored 90 deg counter-clockwise
+rotate_clip single_face_rot180 "transpose=2,transpose=2" 180
+rotate_clip single_face_rot270 transpose=1 90            # stored 90 deg clockwise
+
+# --- 6. Off-centre start: for t < 1.2 s the frame slides 220 px right over black (the face sits
+# right of the guide circle), then the original framing. The 1 ms margin keeps the frame at
+# exactly 1.2 s (frame 36) in the original framing despite floating-point t.
+ff -i "$single_face" -filter_complex \
+  "[0:v]split[m][o];[m]drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill[bg];
+   [bg][o]overlay=x='if(lt(t,1.199),220,0)':y=0[v]" \
+  -map "[v]" "${enc[@]}" "$out/single_face_offcentre.mp4"
+label "$out/single_face_offcentre.json" "$labels/single_face.json" "$out/single_face_offcentre.mp4" \
+  "pyfeat_face_videos/single_face.mp4 with the frame shifted 220 px right over black for t < 1.2 s, original framing from 1.2 s" \
+  "The face is off to the right of the guide circle until 1.2 s: the prompt offCentre, then the autoshot once the face is in (not before 1200 ms). The blink (833-1000 ms) happens before the face is in, so before the autoshot: it must not be credited." \
+  '{"expectedPrompts": ["offCentre"], "faceInFromMs": 1200}'
+
+# --- 7. Too close: for t < 1.2 s a 2x zoom on the face (the 320x180 area centred on the face,
+# near (296, 205) in single_face, scaled back to 640x360), then the original.
+ff -i "$single_face" -filter_complex \
+  "[0:v]split[m][z];[z]crop=320:180:136:115,scale=640:360[zoom];
+   [m][zoom]overlay=0:0:enable='lt(t,1.199)'[v]" \
+  -map "[v]" "${enc[@]}" "$out/single_face_tooclose.mp4"
+label "$out/single_face_tooclose.json" "$labels/single_face.json" "$out/single_face_tooclose.mp4" \
+  "pyfeat_face_videos/single_face.mp4 zoomed 2x on the face (crop 320x180 at 136,115, scaled to 640x360) for t < 1.2 s, original from 1.2 s" \
+  "The face is centred but twice too big until 1.2 s: the prompt tooClose, then the autoshot once the face is in (not before 1200 ms). The blink (833-1000 ms) happens during the zoom, before the autoshot: it must not be credited." \
+  '{"expectedPrompts": ["tooClose"], "faceInFromMs": 1200}'
+
+# --- 8. The 96x128 talking-face crop in the middle of a 288x384 black canvas: the guide circle
+# (radius 0.40 x 288 = 115 px, centred) then holds the whole crop (corners 80 px from centre).
+ff -i "$grid" -vf "pad=288:384:96:128:black" "${enc[@]}" "$out/grid_padded.mp4"
+label "$out/grid_padded.json" "$labels/grid_example.json" "$out/grid_padded.mp4" \
+  "grid_blink_clip_dinoman/example.mp4 (96x128) padded to the centre of a 288x384 black canvas" \
+  "Tight talking-face crop (eyes ~10 px) centred so the whole face fits the guide circle. Two eye-checked blinks, no turn."
+
+# One line per clip, measured on the files written (only this script's clips, whatever else
+# OUTDIR holds).
+for name in still_photo_25s camera_moves \
+    single_face_10fps single_face_60fps single_face_vfr real_10fps real_60fps real_vfr \
+    single_face_rot90 single_face_rot180 single_face_rot270 \
+    single_face_offcentre single_face_tooclose grid_padded; do
+  mp4=$out/$name.mp4
+  info=$(ffprobe -v error -select_streams v:0 -count_frames \
+    -show_entries stream=nb_read_frames,width,height:stream_side_data=rotation:format=duration,size \
+    -of default=noprint_wrappers=1 "$mp4")
+  get() { printf '%s\n' "$info" | sed -n "s/^$1=//p" | head -1; }
+  rot=$(get rotation)
+  printf '%-22s frames=%-4s duration=%6.2fs size=%sx%s%s bytes=%s\n' "$name" "$(get nb_read_frames)" \
+    "$(get duration)" "$(get width)" "$(get height)" "${rot:+ rotation=$rot}" "$(get size)"
+done
