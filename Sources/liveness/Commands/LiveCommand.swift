@@ -44,11 +44,12 @@ enum LiveCommand {
         options.recordingPath = out?.file(LiveReport.recordingName)
         options.stopRequested = interrupt.isSet
 
-        func emit(_ line: JSON) {
+        // Each line is flushed at once, so a reader of a pipe sees events as they happen.
+        func emit(_ line: JSON, toEventsFile: Bool = true) {
             let text = line.serialized()
             print(text)
             fflush(stdout)
-            events?.write(text)
+            if toEventsFile { events?.write(text) }
         }
         let summary = try LiveRunner(analyzer: analyzer, capture: capture, options: options).run(
             onEvents: { batch in batch.forEach { emit($0.json) } },
@@ -70,7 +71,7 @@ enum LiveCommand {
                 autoshotImage: autoshotName, snapshotImage: snapshotName)
             try out.write(report.pretty() + "\n", to: "report.json")
         }
-        emit(LiveReport.summaryJSON(summary))
+        emit(LiveReport.summaryJSON(summary), toEventsFile: false)
         return summary.last.session.outcome == .passed ? .passed : .notPassed
     }
 
