@@ -1,0 +1,193 @@
+import Foundation
+import XCTest
+
+/// `liveness live` with a window, on a virtual X display (Xvfb): screenshots of the window show
+/// the guide circle exactly where SPEC §2 puts it and the prompt above it, read from the pixels.
+final class LiveWindowTests: XCTestCase {
+    // The clip: a plain dark-gray 640x480 frame, so the session stays in framing with the
+    // "Position your face in the frame" prompt, and anything else on screen is the overlay.
+    static let frameWidth = 640, frameHeight = 480
+    static let background = RGBImage.Pixel(r: 0x30, g: 0x30, b: 0x30)
+    /// OverlayStyle.ringPlacing and OverlayStyle.text: white.
+    static let white = RGBImage.Pixel(r: 255, g: 255, b: 255)
+    /// SPEC §2 default circle: centre (0.5, 0.5), radius 0.40 of the shorter side.
+    static let radius = 0.40 * Double(frameHeight)
+
+    func testWindowShowsTheCircleWhereSPECPutsItAndThePrompt() throws {
+        let temp = try TemporaryDirectory()
+        let clip = try Self.plainClip(in: temp)
+        let display = try VirtualDisplay()
+
+        let shot = try Self.runAndCapture(["live", "--source", clip, "--seed", "1"], display: display, temp: temp)
+        let frame = try XCTUnwrap(shot.frame, "no screenshot showed the window with its prompt")
+        let centre = (x: Double(frame.x) + 0.5 * Double(Self.frameWidth), y: Double(frame.y) + 0.5 * Double(Self.frameHeight))
+        Self.assertRing(in: shot.image, centre: centre, radius: Self.radius)
+        Self.assertNoRing(in: shot.image, centre: centre, radius: Self.radius - 10, frame: frame)
+        Self.assertNoRing(in: shot.image, centre: centre, radius: Self.radius + 10, frame: frame)
+        let prompt = Self.promptPixels(in: shot.image, frame: frame)
+        XCTAssertGreaterThan(prompt.count, 300, "white prompt text in the band above the circle")
+        let meanX = Double(prompt.map(\.x).reduce(0, +)) / Double(max(1, prompt.count))
+        XCTAssertEqual(meanX, Double(frame.x) + Double(Self.frameWidth) / 2, accuracy: 40, "the prompt is centred")
+
+        XCTAssertEqual(shot.result.exitCode, 1, "the clip ends before any autoshot: incomplete; stderr: \(shot.result.stderr)")
+        XCTAssertTrue(shot.result.stdout.contains(#""event":"summary""#), shot.result.stdout)
+    }
+
+    func testMirroredWindowMirrorsTheCircleButNotTheText() throws {
+        // The circle off-centre (x = 0.4): mirrored for display it must sit at x = 0.6, where the
+        // user sees it; the prompt still reads left to right (the same pixels as unmirrored).
+        let temp = try TemporaryDirectory()
+        let clip = try Self.plainClip(in: temp)
+        let config = try temp.write(#"{"circleCentreX": 0.4}"#, to: "config.json")
+        let display = try VirtualDisplay()
+
+        let plain = try Self.runAndCapture(["live", "--source", clip, "--config", config], display: display, temp: temp)
+        let mirrored = try Self.runAndCapture(["live", "--source", clip, "--config", config, "--mirror"], display: display, temp: temp)
+        let plainFrame = try XCTUnwrap(plain.frame, "no screenshot of the unmirrored window")
+        let mirroredFrame = try XCTUnwrap(mirrored.frame, "no screenshot of the mirrored window")
+
+        let y = 0.5 * Double(Self.frameHeight)
+        Self.assertRing(in: plain.image, centre: (Double(plainFrame.x) + 0.4 * Double(Self.frameWidth), Double(plainFrame.y) + y), radius: Self.radius)
+        Self.assertRing(in: mirrored.image, centre: (Double(mirroredFrame.x) + 0.6 * Double(Self.frameWidth), Double(mirroredFrame.y) + y), radius: Self.radius)
+        Self.assertNoRing(in: mirrored.image, centre: (Double(mirroredFrame.x) + 0.4 * Double(Self.frameWidth), Double(mirroredFrame.y) + y),
+                          radius: Self.radius, frame: mirroredFrame)
+
+        // Text drawn after mirroring: the prompt's pixels match the unmirrored ones, not their flip.
+        let a = Set(Self.promptPixels(in: plain.image, frame: plainFrame).map { Point(x: $0.x - plainFrame.x, y: $0.y - plainFrame.y) })
+        let b = Set(Self.promptPixels(in: mirrored.image, frame: mirroredFrame).map { Point(x: $0.x - mirroredFrame.x, y: $0.y - mirroredFrame.y) })
+        let flipped = Set(a.map { Point(x: Self.frameWidth - 1 - $0.x, y: $0.y) })
+        XCTAssertGreaterThan(a.count, 300)
+        XCTAssertGreaterThan(Double(a.intersection(b).count), 0.9 * Double(a.count), "the mirrored window's prompt reads like the plain one")
+        XCTAssertLessThan(Double(flipped.intersection(b).count), 0.5 * Double(a.count), "the prompt is not mirrored text")
+    }
+
+    // MARK: - Helpers
+
+    struct Point: Hashable {
+        var x: Int, y: Int
+    }
+
+    struct Capture {
+        var image: RGBImage
+        /// Where the 640x480 frame is on the screen; nil when no screenshot showed it.
+        var frame: (x: Int, y: Int, width: Int, height: Int)?
+        var result: CLIResult
+    }
+
+    static func plainClip(in temp: TemporaryDirectory) throws -> String {
+        let clip = temp.file("plain.avi")
+        try TestMedia.runFFmpeg([
+            "-f", "lavfi", "-i", "color=c=0x303030:size=\(frameWidth)x\(frameHeight):rate=30:duration=6",
+            "-c:v", "mjpeg", "-q:v", "2", clip.path,
+        ])
+        return clip.path
+    }
+
+    /// Runs `arguments` on `display` and takes screenshots while it runs, keeping the first that
+    /// shows the whole frame with a prompt drawn.
+    static func runAndCapture(_ arguments: [String], display: VirtualDisplay, temp: TemporaryDirectory) throws -> Capture {
+        let box = ShotBox()
+        let shooter = Thread {
+            defer { box.stopped() }
+            let deadline = Date(timeIntervalSinceNow: 40)
+            var attempt = 0
+            while !box.isDone, Date() < deadline {
+                attempt += 1
+                if let image = try? display.screenshot(in: temp, name: "shot\(attempt)") {
+                    let frame = image.boundingBox(of: background, tolerance: 6)
+                    if let frame, abs(frame.width - frameWidth) <= 2, abs(frame.height - frameHeight) <= 2,
+                       promptPixels(in: image, frame: frame).count > 300 {
+                        box.keep(image, frame: frame)
+                        return
+                    }
+                    box.keep(image, frame: nil)
+                }
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+        }
+        shooter.start()
+        // XDG_RUNTIME_DIR keeps Qt from warning on stderr about a missing one.
+        let result = try CLI.run(arguments, environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 90)
+        box.finish()
+        box.waitUntilStopped()
+        let (image, frame) = box.taken()
+        guard let image else { throw CLIError("no screenshot could be taken of display \(display.name); stderr: \(result.stderr)") }
+        return Capture(image: image, frame: frame, result: result)
+    }
+
+    /// Near-white pixels in the band above the circle (down to 4 pixels above the ring).
+    static func promptPixels(in image: RGBImage, frame: (x: Int, y: Int, width: Int, height: Int)) -> [Point] {
+        var found: [Point] = []
+        let band = Int(0.5 * Double(frame.height) - radius) - 4
+        for y in frame.y..<frame.y + band {
+            for x in frame.x..<frame.x + frame.width where image.pixel(x, y)?.isNear(white, tolerance: 40) == true {
+                found.append(Point(x: x, y: y))
+            }
+        }
+        return found
+    }
+
+    /// Along the circle (72 points), the ring's white is within a pixel of the radius.
+    static func assertRing(in image: RGBImage, centre: (x: Double, y: Double), radius: Double, file: StaticString = #filePath, line: UInt = #line) {
+        var hits = 0
+        for step in 0..<72 {
+            let angle = Double(step) * .pi / 36
+            let onRing = (-1...1).contains { d in
+                let r = radius + Double(d)
+                let pixel = image.pixel(Int((centre.x + r * cos(angle)).rounded()), Int((centre.y + r * sin(angle)).rounded()))
+                return pixel?.isNear(white, tolerance: 40) == true
+            }
+            if onRing { hits += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(hits, 70, "the ring of radius \(radius) around (\(centre.x), \(centre.y)): \(hits)/72 points white", file: file, line: line)
+    }
+
+    /// Along a circle where no ring should be, below the prompt band, the frame's background shows.
+    static func assertNoRing(in image: RGBImage, centre: (x: Double, y: Double), radius: Double, frame: (x: Int, y: Int, width: Int, height: Int),
+                             file: StaticString = #filePath, line: UInt = #line) {
+        var checked = 0, background = 0
+        let bandBottom = Double(frame.y) + 0.5 * Double(frame.height) - Self.radius
+        for step in 0..<72 {
+            let angle = Double(step) * .pi / 36
+            let x = Int((centre.x + radius * cos(angle)).rounded()), y = Int((centre.y + radius * sin(angle)).rounded())
+            guard Double(y) > bandBottom + 4, x >= frame.x, x < frame.x + frame.width, y < frame.y + frame.height else { continue }
+            checked += 1
+            if image.pixel(x, y)?.isNear(Self.background, tolerance: 12) == true { background += 1 }
+        }
+        XCTAssertGreaterThan(checked, 40, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(background, checked - 5, "no ring at radius \(radius) around (\(centre.x), \(centre.y))", file: file, line: line)
+    }
+}
+
+/// The screenshot thread's result, handed to the test thread.
+private final class ShotBox: @unchecked Sendable {
+    // @unchecked Sendable: every property is guarded by `lock`.
+    private let lock = NSLock()
+    private var image: RGBImage?
+    private var frame: (x: Int, y: Int, width: Int, height: Int)?
+    private var done = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    var isDone: Bool { lock.withLock { done } }
+
+    func keep(_ image: RGBImage, frame: (x: Int, y: Int, width: Int, height: Int)?) {
+        lock.withLock {
+            if self.frame == nil {
+                self.image = image
+                self.frame = frame
+            }
+            if frame != nil { done = true }
+        }
+    }
+
+    func finish() { lock.withLock { done = true } }
+
+    /// Called by the screenshot thread as it ends.
+    func stopped() { finished.signal() }
+
+    func waitUntilStopped() { finished.wait() }
+
+    func taken() -> (RGBImage?, (x: Int, y: Int, width: Int, height: Int)?) {
+        lock.withLock { (image, frame) }
+    }
+}
