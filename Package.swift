@@ -35,10 +35,12 @@ let package = Package(
         .target(name: "LivenessCore"),
         // Turns shim frames into observations for the core.
         .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore"]),
-        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision"]),
+        // Labelled data, metrics and plots for `liveness bench` and the real-data tests.
+        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision"]),
+        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessBench"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
-        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessBench", "TestSupport"]),
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

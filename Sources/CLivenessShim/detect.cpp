@@ -25,6 +25,13 @@ cv::Rect clipped_region(const lv_box &box, const cv::Size &size) {
     return x1 > x0 && y1 > y0 ? cv::Rect(x0, y0, x1 - x0, y1 - y0) : cv::Rect();
 }
 
+// The region's pixels grown outwards to whole pixels, not clipped.
+cv::Rect outer_region(const lv_box &box) {
+    const int x0 = static_cast<int>(std::floor(box.x)), y0 = static_cast<int>(std::floor(box.y));
+    return cv::Rect(x0, y0, static_cast<int>(std::ceil(double{box.x} + box.width)) - x0,
+                    static_cast<int>(std::ceil(double{box.y} + box.height)) - y0);
+}
+
 cv::Size side(float pixels) {
     const int n = static_cast<int>(std::lround(pixels));
     return cv::Size(n, n);
@@ -68,11 +75,18 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
         const cv::Rect region = clipped_region(params.region, image.size());
         if (region.empty()) return;
 
-        cv::Mat search = image(region);
+        // A region reaching past the image is searched with the missing part filled from the
+        // edge, so a face bigger than the frame (forehead and chin cut off) can still be found.
+        // The fill is limited to one image size on each side.
+        const cv::Rect limit(-image.cols, -image.rows, 3 * image.cols, 3 * image.rows);
+        const cv::Rect wanted = outer_region(params.region) & limit;
+        cv::Mat search;
+        cv::copyMakeBorder(image(region), search, region.y - wanted.y, wanted.br().y - region.br().y,
+                           region.x - wanted.x, wanted.br().x - region.br().x, cv::BORDER_REPLICATE);
         if (params.scale != 1.0f) {
             const double scale = params.scale;
-            const cv::Size size(std::max(1, static_cast<int>(std::lround(region.width * scale))),
-                                std::max(1, static_cast<int>(std::lround(region.height * scale))));
+            const cv::Size size(std::max(1, static_cast<int>(std::lround(search.cols * scale))),
+                                std::max(1, static_cast<int>(std::lround(search.rows * scale))));
             cv::resize(search, search, size, 0, 0, params.scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
         cv::Mat equalised;
@@ -83,14 +97,13 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
                                     side(params.min_face * params.scale),
                                     params.max_face > 0 ? side(params.max_face * params.scale) : cv::Size());
         // The resized region's size was rounded, so map back with the factors actually applied.
-        const double sx = static_cast<double>(region.width) / equalised.cols;
-        const double sy = static_cast<double>(region.height) / equalised.rows;
+        const double sx = static_cast<double>(wanted.width) / equalised.cols;
+        const double sy = static_cast<double>(wanted.height) / equalised.rows;
         const size_t n = std::min(static_cast<size_t>(capacity), found.size());
         for (size_t i = 0; i < n; ++i) {
             const cv::Rect &r = found[i];
-            boxes[i] = lv_box{static_cast<float>(region.x + r.x * sx),
-                              static_cast<float>(region.y + r.y * sy), static_cast<float>(r.width * sx),
-                              static_cast<float>(r.height * sy)};
+            boxes[i] = lv_box{static_cast<float>(wanted.x + r.x * sx), static_cast<float>(wanted.y + r.y * sy),
+                              static_cast<float>(r.width * sx), static_cast<float>(r.height * sy)};
         }
         *count = static_cast<int>(found.size());
     });

@@ -79,6 +79,45 @@ void lv_draw_point(lv_image *image, lv_point at, int radius, lv_color color) {
     });
 }
 
+void lv_draw_line(lv_image *image, lv_point from, lv_point to, lv_color color, int thickness) {
+    lv_guard(nullptr, [&] {
+        cv::line(lv_source(image), fixed(from), fixed(to), bgr(color), std::max(1, thickness), cv::LINE_AA, kShift);
+    });
+}
+
+void lv_draw_rect(lv_image *image, lv_box box, lv_color color, int thickness) {
+    lv_guard(nullptr, [&] {
+        const cv::Point from = fixed(lv_point{box.x, box.y});
+        const cv::Point to = fixed(lv_point{box.x + box.width, box.y + box.height});
+        cv::rectangle(lv_source(image), from, to, bgr(color), thickness < 0 ? cv::FILLED : thickness, cv::LINE_AA,
+                      kShift);
+    });
+}
+
+void lv_draw_image(lv_image *image, const lv_image *src, lv_box box) {
+    lv_guard(nullptr, [&] {
+        cv::Mat &dst = lv_source(image);
+        const cv::Mat &from = lv_source(src);
+        const cv::Rect target(static_cast<int>(std::lround(box.x)), static_cast<int>(std::lround(box.y)),
+                              std::max(1, static_cast<int>(std::lround(box.width))),
+                              std::max(1, static_cast<int>(std::lround(box.height))));
+        cv::Mat resized;
+        cv::resize(from, resized, target.size(), 0, 0, cv::INTER_AREA);
+        if (resized.channels() == 1) cv::cvtColor(resized, resized, cv::COLOR_GRAY2BGR);
+        const cv::Rect visible = target & cv::Rect(0, 0, dst.cols, dst.rows);
+        if (visible.empty()) return;
+        resized(visible - target.tl()).copyTo(dst(visible));
+    });
+}
+
+lv_status lv_image_blank(int width, int height, lv_color color, lv_image *out, lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(width > 0 && height > 0 && width <= 16384 && height <= 16384, LV_ERR_ARGUMENT,
+                   "canvas size must be 1-16384 pixels a side");
+        lv_target(out) = cv::Mat(height, width, CV_8UC3, bgr(color));
+    });
+}
+
 void lv_draw_text(lv_image *image, const char *text, lv_point origin, double scale, lv_color color,
                   int thickness) {
     lv_guard(nullptr, [&] {

@@ -37,21 +37,31 @@ lv_status lv_image_load(const char *path, lv_image *out, lv_error *error) {
     });
 }
 
+namespace {
+
+// Encode then write, rather than cv::imwrite, so the format does not depend on the path's
+// extension and a failed write is told apart from a failed encode.
+void write_encoded(const cv::Mat &src, const char *path, const char *extension, const std::vector<int> &params) {
+    lv_require(path && *path, LV_ERR_ARGUMENT, "no path given");
+    std::vector<unsigned char> bytes;
+    lv_require(cv::imencode(extension, src, bytes, params), LV_ERR_INTERNAL, "image encoding failed");
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    file.close();
+    if (!file) throw lv_failure(LV_ERR_OPEN, std::string("could not write ") + path);
+}
+
+}  // namespace
+
 lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error) {
     return lv_guard(error, [&] {
-        const cv::Mat &src = lv_source(image);
-        lv_require(path && *path, LV_ERR_ARGUMENT, "no path given");
         lv_require(quality >= 1 && quality <= 100, LV_ERR_ARGUMENT, "JPEG quality must be 1-100");
-        // Encode then write, rather than cv::imwrite, so the output is JPEG whatever the path's
-        // extension and a failed write is told apart from a failed encode.
-        std::vector<unsigned char> bytes;
-        lv_require(cv::imencode(".jpg", src, bytes, {cv::IMWRITE_JPEG_QUALITY, quality}), LV_ERR_INTERNAL,
-                   "JPEG encoding failed");
-        std::ofstream file(path, std::ios::binary | std::ios::trunc);
-        file.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-        file.close();
-        if (!file) throw lv_failure(LV_ERR_OPEN, std::string("could not write ") + path);
+        write_encoded(lv_source(image), path, ".jpg", {cv::IMWRITE_JPEG_QUALITY, quality});
     });
+}
+
+lv_status lv_image_write_png(const lv_image *image, const char *path, lv_error *error) {
+    return lv_guard(error, [&] { write_encoded(lv_source(image), path, ".png", {}); });
 }
 
 lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *error) {

@@ -20,6 +20,8 @@ final class FaceTracker {
     /// The Haar fallback searches a copy this many pixels high: its 24-pixel window is then 15 %
     /// of the shorter side, below the size whose ellipse is `tooFar`.
     static let fallbackShortSide = 160.0
+    /// How far past each edge the fallback search looks, as a share of the frame.
+    static let fallbackOverhang = 0.25
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
 
@@ -41,6 +43,15 @@ final class FaceTracker {
     init(searcher: FaceDetector, detector: FaceDetector) {
         self.searcher = searcher
         self.detector = detector
+    }
+
+    /// Forgets the tracked face: the next frame is searched whole.
+    func reset() {
+        previousPoints = nil
+        calibration = nil
+        lastConfirmedMs = -.infinity
+        lastFullSearchMs = -.infinity
+        facesInScene = 0
     }
 
     struct Located {
@@ -65,7 +76,10 @@ final class FaceTracker {
             }
         }
         // Whole-frame search: every face, then SPEC's choice among them.
-        let faces = try wholeFrameFaces(in: gray)
+        let shortSide = Double(min(gray.width, gray.height))
+        let faces = try wholeFrameFaces(
+            in: gray, scale: min(4, Self.fullSearchShortSide / shortSide), minFace: shortSide * Self.smallestFaceShare,
+            fallbackScale: min(4, Self.fallbackShortSide / shortSide))
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
@@ -76,22 +90,22 @@ final class FaceTracker {
         return Located(points: nil, box: nil, faceCount: faces.count)
     }
 
-    /// Every face of the frame as Haar boxes: the fast LBP cascade proposes, a Haar search around
-    /// each proposal confirms and boxes it (dropping LBP's false alarms); when LBP finds nothing,
-    /// the Haar cascade searches the whole frame itself, as it holds on to turned faces longer.
-    private func wholeFrameFaces(in gray: Image) throws -> [FaceBox] {
-        let shortSide = Double(min(gray.width, gray.height))
+    /// Every face of the frame as Haar boxes, searched on a copy resized by `scale` for faces of
+    /// at least `minFace` pixels: the fast LBP cascade proposes, a Haar search around each
+    /// proposal confirms and boxes it (dropping LBP's false alarms); when LBP finds nothing, the
+    /// Haar cascade searches the whole frame itself on a copy resized by `fallbackScale`, as it
+    /// holds on to turned faces longer.
+    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallbackScale: Double) throws -> [FaceBox] {
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let scale = min(4, Self.fullSearchShortSide / shortSide)
-        let minFace = shortSide * Self.smallestFaceShare
         let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
         let confirmed = try FaceBox.distinct(FaceBox.distinct(proposals).compactMap { p in
             try haarFace(near: p.centre, width: p.width, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if !confirmed.isEmpty { return confirmed }
-        // A coarser copy keeps this fallback cheap; it still sees faces big enough to judge.
-        let fallbackScale = min(4, Self.fallbackShortSide / shortSide)
-        return FaceBox.distinct(try detector.detect(in: gray, region: frame, scale: fallbackScale, minFace: 24 / fallbackScale, maxFace: 0))
+        // The fallback also looks past the frame's edges, for a face too close to fit in it.
+        let padded = FaceBox(x: -frame.width * Self.fallbackOverhang, y: -frame.height * Self.fallbackOverhang,
+                             width: frame.width * (1 + 2 * Self.fallbackOverhang), height: frame.height * (1 + 2 * Self.fallbackOverhang))
+        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0))
     }
 
     /// The Haar face nearest `centre` in a search around it: the region extends `margin` face

@@ -3,7 +3,8 @@ import LivenessCore
 /// Turns a decoded frame into the core's `FrameMeasurement`: finds the faces, chooses one
 /// (SPEC §2), fits its landmarks and measures the camera's own motion. Load once, use per stream.
 public final class FrameAnalyzer {
-    public let config: LivenessConfig
+    /// The configuration of the streams analysed from now on (change it between streams).
+    public var config: LivenessConfig
     private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
@@ -51,6 +52,13 @@ public final class FrameAnalyzer {
         return Analysis(measurement: measurement, faceBox: chosenBox)
     }
 
+    /// Forgets the face and background it was following, so the next frame starts a new stream
+    /// (one loaded model serves many clips).
+    public func reset() {
+        tracker.reset()
+        motion.reset()
+    }
+
     /// Adds time spent outside the analyzer (decoding, the session) to the totals.
     public func addTimings(decodeMs: Double = 0, logicMs: Double = 0) {
         timings.decode += decodeMs
@@ -66,9 +74,7 @@ public final class FrameAnalyzer {
         // Stills can be large: search on a copy whose larger side is at most 640 px, for faces
         // down to 24 px there.
         let scale = min(1, 640 / max(width, height))
-        let boxes = FaceBox.distinct(try tracker.detector.detect(
-            in: gray, region: FaceBox(x: 0, y: 0, width: width, height: height),
-            scale: scale, minFace: 24 / scale, maxFace: 0))
+        let boxes = try tracker.wholeFrameFaces(in: gray, scale: scale, minFace: 24 / scale, fallbackScale: scale)
         return try boxes.compactMap { haar in
             let box = landmarkBox(fromHaar: haar)
             let points = try fitter.fit(gray, box: box)

@@ -63,7 +63,9 @@ public final class VideoSource {
     }
 
     /// Rotation metadata in quarter turns clockwise; OpenCV 4.6 mishandles it, so we rotate ourselves.
-    var quarterTurns: Int { Int(info.rotation_degrees) / 90 }
+    /// OpenCV reports the display matrix's angle, which turns the frame counter-clockwise (FFmpeg's
+    /// convention): 270 for a clip tagged rotate=90. Showing it upright takes the opposite turn.
+    var quarterTurns: Int { (4 - Int(info.rotation_degrees) / 90) % 4 }
 
     /// The next frame, or nil at the end of the stream. A file that yields no frame at all is an error.
     public func next() throws -> Frame? {

@@ -5,6 +5,7 @@ import LivenessVision
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
     (ScoreCommand.spec, ScoreCommand.run),
     (MeasureCommand.spec, MeasureCommand.run),
+    (BenchCommand.spec, BenchCommand.run),
     (LiveCommand.spec, LiveCommand.run),
 ]
 

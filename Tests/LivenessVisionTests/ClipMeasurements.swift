@@ -1,3 +1,4 @@
+import LivenessBench
 import LivenessCore
 import LivenessVision
 

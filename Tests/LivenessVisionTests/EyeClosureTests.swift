@@ -1,3 +1,4 @@
+import LivenessBench
 import LivenessCore
 import XCTest
 
@@ -31,7 +32,7 @@ final class EyeClosureTests: XCTestCase {
         if let cached { return cached }
         var scores = Scores()
         let openEAR = LivenessConfig().openEARFallback
-        for label in try LabelledFaces.eyeState() {
+        for label in try LabelledFaces.eyeState(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
             let isClosed = label.eyeState == "closed"
             if isClosed { scores.labelledClosed += 1 } else { scores.labelledOpen += 1 }
             guard let fit = try StillMeasurements.fit(of: label) else { continue }

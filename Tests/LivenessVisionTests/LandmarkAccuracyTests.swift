@@ -1,3 +1,4 @@
+import LivenessBench
 import LivenessCore
 import XCTest
 
@@ -31,7 +32,7 @@ final class LandmarkAccuracyTests: XCTestCase {
     static func scores() throws -> Scores {
         if let cached { return cached }
         var scores = Scores()
-        for label in try LabelledFaces.all() {
+        for label in try LabelledFaces.all(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
             scores.labelled += 1
             if let fit = try StillMeasurements.fit(of: label) {
                 scores.errors.append((label.name, normalisedMeanError(fit.landmarks, label: label.points)))

@@ -17,12 +17,13 @@ enum TestData {
         return packageRoot.appendingPathComponent("../shared/data", isDirectory: true).standardized
     }
 
-    /// The path of `relative` under the data root, or a skip naming what is missing.
-    static func require(_ relative: String) throws -> String {
+    /// The path of `relative` under the data root, or a skip naming what is missing. With `root`,
+    /// the data root itself is returned once `relative` is known to exist under it.
+    static func require(_ relative: String, root wantRoot: Bool = false) throws -> String {
         let path = root.appendingPathComponent(relative).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw XCTSkip("test data not found: \(path) (set \(environment) to the data root)")
         }
-        return path
+        return wantRoot ? root.path : path
     }
 }

@@ -1,3 +1,4 @@
+import LivenessBench
 import LivenessCore
 import XCTest
 
@@ -35,7 +36,7 @@ final class YawAccuracyTests: XCTestCase {
     static func scores() throws -> Scores {
         if let cached { return cached }
         var scores = Scores()
-        for label in try PoseLabels.withinProtocol() {
+        for label in try PoseLabels.withinProtocol(root: TestData.require(PoseLabels.set, root: true)) {
             scores.labelled += 1
             if abs(label.specYaw) <= 30 { scores.labelledNearFrontal += 1 }
             let found = try StillMeasurements.faces(in: label.imagePath)

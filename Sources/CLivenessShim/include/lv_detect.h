@@ -15,7 +15,7 @@ lv_status lv_cascade_load(const char *path, lv_cascade **out, lv_error *error);
 void lv_cascade_destroy(lv_cascade *cascade);
 
 typedef struct {
-    lv_box region;       // where to search, in image pixels (clipped to the image)
+    lv_box region;       // where to search, in image pixels; a part beyond the image is filled from its edge
     float scale;         // the region is resized by this factor before the search (0 < scale <= 4)
     float min_face;      // smallest face side to look for, in image pixels
     float max_face;      // largest face side, in image pixels (0 = no limit)

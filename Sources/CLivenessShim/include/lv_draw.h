@@ -15,6 +15,13 @@ void lv_draw_circle(lv_image *image, lv_point centre, float radius, lv_color col
 void lv_draw_ellipse(lv_image *image, lv_point centre, float semi_x, float semi_y, float angle_degrees,
                      lv_color color, int thickness);
 void lv_draw_point(lv_image *image, lv_point at, int radius, lv_color color);
+void lv_draw_line(lv_image *image, lv_point from, lv_point to, lv_color color, int thickness);
+// A rectangle's outline, or filled when `thickness` < 0.
+void lv_draw_rect(lv_image *image, lv_box box, lv_color color, int thickness);
+// Draws `src` resized into `box` of `image` (thumbnails); the part outside `image` is clipped.
+void lv_draw_image(lv_image *image, const lv_image *src, lv_box box);
+// `out` becomes a `width` x `height` BGR canvas filled with `color`.
+lv_status lv_image_blank(int width, int height, lv_color color, lv_image *out, lv_error *error);
 // Text with its baseline's left end at `origin`; `scale` 1.0 is about 22 px tall.
 void lv_draw_text(lv_image *image, const char *text, lv_point origin, double scale, lv_color color,
                   int thickness);

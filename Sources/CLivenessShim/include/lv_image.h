@@ -23,6 +23,9 @@ lv_status lv_image_load(const char *path, lv_image *out, lv_error *error);
 // Encodes `image` as JPEG at `quality` (1-100).
 lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error);
 
+// Encodes `image` as PNG (lossless: plots and timelines).
+lv_status lv_image_write_png(const lv_image *image, const char *path, lv_error *error);
+
 // `gray` becomes the 8-bit single-channel version of the BGR `image`.
 lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *error);
 

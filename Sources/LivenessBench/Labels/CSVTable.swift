@@ -1,14 +1,15 @@
 import Foundation
 
 /// A small comma-separated table with a header row and no quoted fields (the data sets' label files).
-struct CSVTable {
-    let rows: [[String: String]]
+public struct CSVTable {
+    public let rows: [[String: String]]
 
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
+    public struct Malformed: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
-    init(path: String) throws {
+    public init(path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         guard let header = lines.first else { throw Malformed(description: "\(path): empty") }
@@ -22,12 +23,12 @@ struct CSVTable {
 }
 
 extension Dictionary where Key == String, Value == String {
-    func text(_ column: String) throws -> String {
+    public func text(_ column: String) throws -> String {
         guard let value = self[column] else { throw CSVTable.Malformed(description: "no column \(column)") }
         return value
     }
 
-    func number(_ column: String) throws -> Double {
+    public func number(_ column: String) throws -> Double {
         let field = try text(column)
         guard let value = Double(field) else { throw CSVTable.Malformed(description: "\(column): not a number: \(field)") }
         return value

@@ -1,6 +1,6 @@
 /// The area under the ROC curve of a score meant to be higher for positives: the chance that a
 /// random positive outscores a random negative, ties counting half.
-func rocArea(positives: [Double], negatives: [Double]) -> Double {
+public func rocArea(positives: [Double], negatives: [Double]) -> Double {
     precondition(!positives.isEmpty && !negatives.isEmpty, "need both classes")
     var wins = 0.0
     for p in positives {

@@ -3,12 +3,12 @@ import LivenessCore
 
 /// Reads an iBUG `.pts` landmark file: 68 lines of "x y", with or without the
 /// "version / n_points / {" header and the closing "}".
-enum PtsFile {
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
+public enum PtsFile {
+    public struct Malformed: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    static func read(_ path: String) throws -> [Point2] {
+    public static func read(_ path: String) throws -> [Point2] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let points: [Point2] = text.split(whereSeparator: \.isNewline).compactMap { line in
             let fields = line.split(whereSeparator: \.isWhitespace)

@@ -1,0 +1,105 @@
+import Foundation
+import LivenessCore
+
+/// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).
+public struct BenchManifest {
+    public struct Clip {
+        public var name: String
+        public var video: String
+        public var labels: ClipLabels
+        public var seed: UInt64
+        public var config: LivenessConfig
+        /// `passed`, `timedOut`, `incomplete`, or `notPassed` (anything but passed); nil: not checked.
+        public var expectedOutcome: String?
+        /// A presentation attack (a still photo, a moving camera): it must not pass.
+        public var attack: Bool
+        /// A re-timed or rotated copy: it must reach the same decisions as this clip.
+        public var sameDecisionsAs: String?
+    }
+
+    public var clips: [Clip]
+    /// The data root for the still-image sets (`../shared/data`), nil to skip them.
+    public var stillsRoot: String?
+    public var toleranceMs: Double
+    /// Label confidences that count as real events; others are ignored (neither hit nor miss).
+    public var positiveConfidences: Set<String>
+    public var floors: [Floor]
+
+    /// Reads a manifest. Paths starting `data:` are under the data root (`$LIVENESS_DATA`, or the
+    /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
+    public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
+        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() }) else {
+            throw bad("cannot be read")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw bad("not a JSON object")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        /// `path` as is when absolute, else taken from `base`.
+        func join(_ base: String, _ path: String) -> String {
+            path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        }
+        let dataRoot = environment["LIVENESS_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? join(folder, object["data"] as? String ?? "../../shared/data")
+        let derivedRoot = join(folder, object["derived"] as? String ?? "output/derived")
+        func resolve(_ reference: String) -> String {
+            if reference.hasPrefix("data:") { return join(dataRoot, String(reference.dropFirst(5))) }
+            if reference.hasPrefix("derived:") { return join(derivedRoot, String(reference.dropFirst(8))) }
+            return join(folder, reference)
+        }
+
+        toleranceMs = (object["toleranceMs"] as? NSNumber)?.doubleValue ?? 150
+        positiveConfidences = Set(object["positiveConfidences"] as? [String] ?? ["eye-checked", "model-agree"])
+        stillsRoot = (object["stills"] as? Bool ?? false) ? dataRoot : nil
+
+        guard let clipList = object["clips"] as? [[String: Any]] else { throw bad("\"clips\" must be a list") }
+        clips = try clipList.map { entry in
+            guard let name = entry["name"] as? String, let video = entry["video"] as? String else {
+                throw bad("every clip needs \"name\" and \"video\"")
+            }
+            var config = LivenessConfig()
+            if let overrides = entry["config"] {
+                do {
+                    config = try LivenessConfig(json: try JSONSerialization.data(withJSONObject: overrides))
+                } catch let error as ConfigError {
+                    throw bad("clip \(name): config: \(error.description)")
+                }
+            }
+            let labels = try (entry["labels"] as? String).map { try ClipLabels.load(resolve($0)) } ?? ClipLabels()
+            return Clip(
+                name: name, video: resolve(video), labels: labels,
+                seed: (entry["seed"] as? NSNumber)?.uint64Value ?? 1, config: config,
+                expectedOutcome: entry["expect"] as? String, attack: entry["attack"] as? Bool ?? false,
+                sameDecisionsAs: entry["sameDecisionsAs"] as? String)
+        }
+        let names = Set(clips.map(\.name))
+        for clip in clips {
+            if let reference = clip.sameDecisionsAs, !names.contains(reference) {
+                throw bad("clip \(clip.name): sameDecisionsAs names no clip \"\(reference)\"")
+            }
+        }
+
+        guard let floorList = object["floors"] as? [[String: Any]] else { throw bad("\"floors\" must be a list") }
+        floors = try floorList.map { entry in
+            guard let metric = entry["metric"] as? String else { throw bad("every floor needs \"metric\"") }
+            let min = (entry["min"] as? NSNumber)?.doubleValue, max = (entry["max"] as? NSNumber)?.doubleValue
+            guard min != nil || max != nil else { throw bad("floor \(metric) needs \"min\" or \"max\"") }
+            return Floor(metric: metric, min: min, max: max)
+        }
+    }
+}
+
+/// A bound on one metric; the run fails when the engine is on the wrong side of it.
+public struct Floor: Sendable {
+    public var metric: String
+    public var min: Double?
+    public var max: Double?
+
+    /// Why `value` breaks this floor, or nil when it holds.
+    public func breach(_ value: Double?) -> String? {
+        guard let value, !value.isNaN else { return "\(metric) was not measured" }
+        if let min, value < min { return "\(metric) = \(fmt(value)) is below its floor \(fmt(min))" }
+        if let max, value > max { return "\(metric) = \(fmt(value)) is above its ceiling \(fmt(max))" }
+        return nil
+    }
+}

@@ -1,0 +1,32 @@
+import LivenessCore
+
+/// The clip metrics of Benchmarks/README.md from the clips' verdicts.
+public enum ClipMetrics {
+    public static func compute(_ verdicts: [ClipVerdict]) -> [Metric] {
+        var metrics: [Metric] = []
+        func rate(_ name: String, _ flags: [Bool], note: String) {
+            guard !flags.isEmpty else { return }
+            metrics.append(Metric(name, share(flags.filter { $0 }.count, of: flags.count), count: flags.count, note: note))
+        }
+        rate("clips.outcomeAccuracy", verdicts.compactMap(\.outcomeOK), note: "clips with the expected outcome")
+        for (action, check, expected) in [
+            ("blink", verdicts.map(\.blink), verdicts.map(\.blinkExpected)),
+            ("turn", verdicts.map(\.turn), verdicts.map(\.turnExpected)),
+        ] {
+            let hits = check.filter { $0 == .hit }.count, alarms = check.filter { $0 == .falseAlarm }.count
+            rate("clips.\(action)Precision", Array(repeating: true, count: hits) + Array(repeating: false, count: alarms),
+                 note: "credits inside a labelled \(action)")
+            rate("clips.\(action)Recall", zip(check, expected).filter { $0.1 }.map { $0.0 == .hit },
+                 note: "clips with a labelled \(action) in the scan that credited it")
+        }
+        rate("clips.promptsShown", verdicts.compactMap(\.promptsOK), note: "expected prompts, then the autoshot once framed")
+        rate("clips.sameDecisions", verdicts.compactMap(\.sameDecisionsOK), note: "re-timed/rotated copies agreeing with their source")
+        let frames = verdicts.map(\.frames).reduce(0, +)
+        metrics.append(Metric("clips.faceFrameShare", share(verdicts.map(\.framesWithFace).reduce(0, +), of: frames), count: frames, note: "frames with a face"))
+        let autoshots = verdicts.compactMap(\.autoshotMs)
+        if !autoshots.isEmpty {
+            metrics.append(Metric("clips.meanAutoshotMs", autoshots.mean, count: autoshots.count, note: "ms from the first frame"))
+        }
+        return metrics
+    }
+}

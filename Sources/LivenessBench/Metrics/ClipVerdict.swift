@@ -1,0 +1,67 @@
+import LivenessCore
+
+/// What the benchmark makes of one clip's run.
+public struct ClipVerdict {
+    public var name: String
+    public var outcome: String
+    public var expectedOutcome: String?
+    public var blink: CreditCheck
+    public var turn: CreditCheck
+    /// Whether the scan span held a labelled blink / turn of a counted confidence.
+    public var blinkExpected: Bool
+    public var turnExpected: Bool
+    /// nil when the clip sets no such expectation.
+    public var outcomeOK: Bool?
+    public var promptsOK: Bool?
+    public var sameDecisionsOK: Bool?
+    public var autoshotMs: Double?
+    public var frames: Int
+    public var framesWithFace: Int
+
+    /// Judges `run` against its labels; `reference` is the run it must agree with, if any.
+    public init(_ run: ClipRun, reference: ClipRun?, positives: Set<String>, toleranceMs: Double) {
+        let clip = run.clip, session = run.session
+        name = clip.name
+        outcome = session.outcome?.name ?? "none"
+        expectedOutcome = clip.expectedOutcome ?? (clip.attack ? "notPassed" : nil)
+        if let expected = expectedOutcome {
+            outcomeOK = expected == "notPassed" ? session.outcome != .passed : expected == outcome
+        }
+        func credit(_ action: LivenessAction) -> Double? { session.credits.first { $0.action == action }?.ms }
+        blink = CreditCheck.classify(creditMs: credit(.blink), labels: clip.labels.blinks, positives: positives, toleranceMs: toleranceMs)
+        turn = CreditCheck.classify(creditMs: credit(.turnHead), labels: clip.labels.turns, positives: positives, toleranceMs: toleranceMs)
+        func expected(_ labels: [LabelledInterval]) -> Bool {
+            guard let span = run.scanSpan else { return false }
+            return labels.contains { positives.contains($0.confidence) && $0.endMs >= span.lowerBound && $0.startMs <= span.upperBound }
+        }
+        blinkExpected = expected(clip.labels.blinks)
+        turnExpected = expected(clip.labels.turns)
+        if !clip.labels.expectedPrompts.isEmpty || clip.labels.faceInFromMs != nil {
+            promptsOK = Self.promptsShown(run)
+        }
+        if let reference {
+            sameDecisionsOK = reference.session.outcome == session.outcome
+                && Set(reference.session.credits.map(\.action)) == Set(session.credits.map(\.action))
+        }
+        autoshotMs = session.autoshot?.ms
+        frames = session.counts.frames
+        framesWithFace = session.counts.withFace
+    }
+
+    /// The expected prompts were shown in order before the autoshot, which came only once the
+    /// face was in.
+    static func promptsShown(_ run: ClipRun) -> Bool {
+        let autoshotMs = run.session.autoshot?.ms ?? .infinity
+        let shown = run.events.compactMap { event -> String? in
+            guard event.ms < autoshotMs, case .prompt(let prompt?) = event.kind else { return nil }
+            return prompt.rawValue
+        }
+        var remaining = run.clip.labels.expectedPrompts[...]
+        for prompt in shown where prompt == remaining.first { remaining.removeFirst() }
+        var framedInTime = true
+        if let faceIn = run.clip.labels.faceInFromMs {
+            framedInTime = (run.session.autoshot?.ms).map { $0 >= faceIn } ?? false
+        }
+        return remaining.isEmpty && framedInTime
+    }
+}

@@ -1,0 +1,51 @@
+import LivenessCore
+import LivenessVision
+
+/// A rectangle of a picture with a time axis across and a value axis up: maps data to pixels.
+struct Panel {
+    let image: Image
+    let frame: FaceBox
+    let time: ClosedRange<Double>
+    let values: ClosedRange<Double>
+
+    func x(_ ms: Double) -> Double {
+        frame.x + (ms - time.lowerBound) / max(time.upperBound - time.lowerBound, 1) * frame.width
+    }
+
+    func y(_ value: Double) -> Double {
+        let clamped = min(max(value, values.lowerBound), values.upperBound)
+        return frame.y + frame.height - (clamped - values.lowerBound) / (values.upperBound - values.lowerBound) * frame.height
+    }
+
+    /// Frame, title at the top left, and horizontal grid lines at `ticks` with their values.
+    func drawAxes(title: String, ticks: [Double]) {
+        image.drawRect(frame, colour: Palette.grid)
+        for tick in ticks {
+            image.drawLine(from: Point2(x: frame.x, y: y(tick)), to: Point2(x: frame.x + frame.width, y: y(tick)), colour: Palette.grid)
+            image.drawText(JSON.format(tick), at: Point2(x: frame.x - 34, y: y(tick) + 4), scale: 0.35, colour: Palette.faint)
+        }
+        image.drawText(title, at: Point2(x: frame.x + 4, y: frame.y + 14), scale: 0.42, colour: Palette.ink)
+    }
+
+    /// A shaded band over a time interval, the panel's full height.
+    func shade(from start: Double, to end: Double, colour: Colour) {
+        let left = max(x(start), frame.x), right = min(x(end), frame.x + frame.width)
+        guard right > left else { return }
+        image.drawRect(FaceBox(x: left, y: frame.y, width: right - left, height: frame.height), colour: colour, filled: true)
+    }
+
+    /// A line through the points; nil values break it.
+    func plot(_ points: [(ms: Double, value: Double?)], colour: Colour) {
+        var previous: Point2?
+        for (ms, value) in points {
+            guard let value else { previous = nil; continue }
+            let p = Point2(x: x(ms), y: y(value))
+            if let previous { image.drawLine(from: previous, to: p, colour: colour, thickness: 2) }
+            previous = p
+        }
+    }
+
+    func horizontal(at value: Double, colour: Colour) {
+        image.drawLine(from: Point2(x: frame.x, y: y(value)), to: Point2(x: frame.x + frame.width, y: y(value)), colour: colour)
+    }
+}

@@ -1,0 +1,38 @@
+import LivenessCore
+import LivenessVision
+
+/// The one-page summary: every floor (held or broken), every metric with its count, and one
+/// badge per clip.
+enum SummaryPage {
+    static func draw(_ run: BenchRun, floors: [Floor], title: String) throws -> Image {
+        let lineHeight = 22.0
+        let rows = Double(floors.count + run.metrics.count + run.verdicts.count / 3 + 12)
+        let image = try Image.blank(width: 1200, height: Int(90 + rows * lineHeight), colour: Palette.background)
+        image.drawText(title, at: Point2(x: 30, y: 40), scale: 0.8, colour: Palette.ink, thickness: 2)
+        let verdict = run.breaches.isEmpty ? "every floor held" : "\(run.breaches.count) floor(s) broken"
+        image.drawText(verdict, at: Point2(x: 30, y: 72), scale: 0.6, colour: run.breaches.isEmpty ? Palette.good : Palette.bad, thickness: 2)
+
+        var y = 110.0
+        let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        for floor in floors {
+            let breach = floor.breach(values[floor.metric])
+            let bound = [floor.min.map { ">= \(fmt($0))" }, floor.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: " ")
+            image.drawRect(FaceBox(x: 30, y: y - 13, width: 14, height: 14), colour: breach == nil ? Palette.good : Palette.bad, filled: true)
+            image.drawText("\(floor.metric)  \(values[floor.metric].map { fmt($0) } ?? "-")  (\(bound))", at: Point2(x: 52, y: y), scale: 0.5, colour: Palette.ink)
+            y += lineHeight
+        }
+        y += lineHeight
+        for metric in run.metrics {
+            image.drawText("\(metric.name)  \(fmt(metric.value))  n=\(metric.count)  \(metric.note)", at: Point2(x: 30, y: y), scale: 0.42, colour: Palette.ink)
+            y += lineHeight * 0.9
+        }
+        y += lineHeight
+        for (i, clip) in run.verdicts.enumerated() {
+            let x = 30 + Double(i % 3) * 380, rowY = y + Double(i / 3) * lineHeight * 1.2
+            let colour = clip.outcomeOK == false || clip.sameDecisionsOK == false || clip.promptsOK == false ? Palette.bad : Palette.good
+            image.drawRect(FaceBox(x: x, y: rowY - 13, width: 14, height: 14), colour: colour, filled: true)
+            image.drawText("\(clip.name): \(clip.outcome)", at: Point2(x: x + 20, y: rowY), scale: 0.42, colour: Palette.ink)
+        }
+        return image
+    }
+}

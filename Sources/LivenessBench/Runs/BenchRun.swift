@@ -1,0 +1,65 @@
+import Foundation
+import LivenessCore
+import LivenessVision
+
+/// A whole benchmark: every clip and still set of a manifest through one loaded model, the
+/// metrics, and the floors they are held to.
+public struct BenchRun {
+    public var runs: [ClipRun]
+    public var verdicts: [ClipVerdict]
+    /// Clips that could not be scored, with the reason.
+    public var failures: [(clip: String, error: String)]
+    public var metrics: [Metric]
+    public var breaches: [String]
+
+    /// `progress` hears about each item as it starts.
+    public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
+        let analyzer = try FrameAnalyzer(models: models, config: LivenessConfig())
+        var runs: [ClipRun] = [], failures: [(String, String)] = []
+        for clip in manifest.clips {
+            progress("clip \(clip.name)")
+            do {
+                runs.append(try ClipRun.run(clip, analyzer: analyzer))
+            } catch {
+                failures.append((clip.name, String(describing: error)))
+            }
+        }
+        let byName = Dictionary(uniqueKeysWithValues: runs.map { ($0.clip.name, $0) })
+        let verdicts = runs.map { run in
+            ClipVerdict(run, reference: run.clip.sameDecisionsAs.flatMap { byName[$0] },
+                        positives: manifest.positiveConfidences, toleranceMs: manifest.toleranceMs)
+        }
+        var metrics = ClipMetrics.compute(verdicts)
+        metrics.append(Metric("clips.scored", share(runs.count, of: manifest.clips.count), count: manifest.clips.count, note: "clips that could be read"))
+        metrics += speed(runs)
+
+        if let root = manifest.stillsRoot {
+            analyzer.config = LivenessConfig()
+            let faces = StillFaces(analyzer: analyzer)
+            progress("stills: eye state")
+            metrics += try StillMetrics.eyeState(root: root, faces: faces, config: analyzer.config)
+            progress("stills: yaw")
+            metrics += try StillMetrics.yaw(root: root, faces: faces, config: analyzer.config)
+            progress("stills: landmarks")
+            metrics += try StillMetrics.landmarks(root: root, faces: faces)
+        }
+        let values = Dictionary(metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
+        return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: breaches)
+    }
+
+    /// Frames per second over every scored clip (decode to decision, model load excluded), the
+    /// milliseconds per frame of each stage, and the process's peak memory.
+    static func speed(_ runs: [ClipRun]) -> [Metric] {
+        let frames = runs.map { $0.session.counts.frames }.reduce(0, +)
+        let wallMs = runs.map(\.wallMs).reduce(0, +)
+        var metrics = [Metric("speed.framesPerSecond", wallMs > 0 ? Double(frames) / (wallMs / 1000) : .nan, count: frames, note: "end to end, all clips")]
+        var total = StageTimings()
+        for run in runs { total = total + run.timings }
+        for stage in total.stages {
+            metrics.append(Metric("speed.ms.\(stage.name)", frames > 0 ? stage.ms / Double(frames) : .nan, count: frames, note: "ms per frame"))
+        }
+        metrics.append(Metric("speed.peakRSSMB", peakResidentMegabytes(), count: 1, note: "whole run, model included"))
+        return metrics
+    }
+}

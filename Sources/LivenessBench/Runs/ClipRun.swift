@@ -1,0 +1,50 @@
+import Foundation
+import LivenessCore
+import LivenessVision
+
+/// One clip scored by the engine, with what the plots need frame by frame.
+public struct ClipRun {
+    public struct Sample {
+        public var ms: Double
+        public var closure: Double?
+        public var yaw: Double?
+        public var inCircle: Bool
+        public var cameraDegPerSec: Double?
+        public var prompt: Prompt?
+    }
+
+    public var clip: BenchManifest.Clip
+    public var session: LivenessSession
+    public var events: [SessionEvent]
+    public var samples: [Sample]
+    public var autoshot: Image?
+    public var snapshot: Image?
+    public var timings: StageTimings
+    public var wallMs: Double
+
+    /// The time span the scan judged: from the autoshot to the last frame seen.
+    public var scanSpan: ClosedRange<Double>? {
+        guard let autoshot = session.autoshot, let last = samples.last?.ms, last >= autoshot.ms else { return nil }
+        return autoshot.ms...last
+    }
+
+    /// Scores `clip` with `analyzer` (reset first, so one loaded model serves every clip).
+    public static func run(_ clip: BenchManifest.Clip, analyzer: FrameAnalyzer) throws -> ClipRun {
+        analyzer.config = clip.config
+        analyzer.reset()
+        let source = try VideoSource(file: clip.video)
+        var samples: [Sample] = []
+        let result = try StreamScorer(analyzer: analyzer).score(
+            seed: clip.seed, nextFrame: source.next,
+            onStep: { step in
+                let m = step.analysis.measurement
+                samples.append(Sample(
+                    ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
+                    inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: m.cameraRotationDegPerSec,
+                    prompt: step.verdict.prompt))
+            })
+        return ClipRun(
+            clip: clip, session: result.session, events: result.events, samples: samples,
+            autoshot: result.autoshotImage, snapshot: result.snapshotImage, timings: result.timings, wallMs: result.wallMs)
+    }
+}

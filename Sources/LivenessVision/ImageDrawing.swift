@@ -1,0 +1,68 @@
+import CLivenessShim
+import LivenessCore
+
+/// A colour in 8-bit red, green, blue.
+public struct Colour: Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    var shim: lv_color { lv_color(b: blue, g: green, r: red) }
+}
+
+/// Drawing on an image through OpenCV (plots, thumbnails, overlays). Drawing is cosmetic: the shim
+/// ignores a failed stroke rather than failing the run.
+extension Image {
+    /// A canvas of one colour.
+    public static func blank(width: Int, height: Int, colour: Colour) throws -> Image {
+        let image = Image()
+        try internalCall { lv_image_blank(Int32(width), Int32(height), colour.shim, image.handle, $0) }
+        return image
+    }
+
+    public func drawLine(from: Point2, to: Point2, colour: Colour, thickness: Int = 1) {
+        lv_draw_line(handle, lv_point(x: Float(from.x), y: Float(from.y)), lv_point(x: Float(to.x), y: Float(to.y)), colour.shim, Int32(thickness))
+    }
+
+    /// An outline, or a filled rectangle when `filled`.
+    public func drawRect(_ box: FaceBox, colour: Colour, filled: Bool = false, thickness: Int = 1) {
+        lv_draw_rect(handle, Self.shimBox(box), colour.shim, filled ? -1 : Int32(thickness))
+    }
+
+    public func drawCircle(centre: Point2, radius: Double, colour: Colour, thickness: Int = 1) {
+        lv_draw_circle(handle, lv_point(x: Float(centre.x), y: Float(centre.y)), Float(radius), colour.shim, Int32(thickness))
+    }
+
+    /// Text whose baseline starts at `origin`; `scale` 1.0 is about 22 pixels tall.
+    public func drawText(_ text: String, at origin: Point2, scale: Double = 0.5, colour: Colour, thickness: Int = 1) {
+        lv_draw_text(handle, text, lv_point(x: Float(origin.x), y: Float(origin.y)), scale, colour.shim, Int32(thickness))
+    }
+
+    /// Width and height `text` takes at `scale`.
+    public static func textSize(_ text: String, scale: Double = 0.5, thickness: Int = 1) -> (width: Double, height: Double) {
+        var width: Int32 = 0, height: Int32 = 0
+        lv_text_size(text, scale, Int32(thickness), &width, &height)
+        return (Double(width), Double(height))
+    }
+
+    /// Draws `other` resized into `box`.
+    public func drawImage(_ other: Image, in box: FaceBox) {
+        lv_draw_image(handle, other.handle, Self.shimBox(box))
+    }
+
+    public func writePNG(_ path: String) throws {
+        do {
+            try shimCall { lv_image_write_png(handle, path, $0) }
+        } catch let failure as ShimFailure {
+            throw VisionError.writeFailed(path: path, cause: failure.message)
+        }
+    }
+
+    static func shimBox(_ box: FaceBox) -> lv_box {
+        lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
+    }
+}
