@@ -9,6 +9,11 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] =
     (LiveCommand.spec, LiveCommand.run),
 ]
 
+/// Commands other commands start; the help does not list them.
+let hiddenCommands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
+    (WorkerCommand.spec, WorkerCommand.run),
+]
+
 let topHelp = """
     liveness \(Version.current): a passive face-liveness engine (autoshot, blink, head turn, snapshot).
 
@@ -37,7 +42,7 @@ func main(_ arguments: [String]) -> ExitCode {
         return .passed
     }
     do {
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.spec.name == first }) else {
             throw UsageError("unknown command '\(first)'", spec: nil)
         }
         let rest = Array(arguments.dropFirst())

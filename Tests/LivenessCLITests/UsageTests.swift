@@ -25,8 +25,14 @@ final class UsageTests: XCTestCase {
         Expect.usageError(try CLI.run(["score", "clip.mp4", "--out"]), cause: "--out needs a value", usage: "usage: liveness score")
     }
 
-    func testTwoVideos() throws {
-        Expect.usageError(try CLI.run(["score", "a.mp4", "b.mp4"]), cause: "got 2 argument(s)", usage: "usage: liveness score")
+    func testTwoVideosMakeABatch() throws {
+        // Several videos are scored as a batch (BatchScoreTests): one line per clip, each missing
+        // file its own error, the batch exits 3.
+        let result = try CLI.run(["score", "/nonexistent/a.mp4", "/nonexistent/b.mp4", "--jobs", "1"])
+        XCTAssertEqual(result.exitCode, 3, result.stderr)
+        XCTAssertTrue(result.stderrLines.contains("liveness: /nonexistent/a.mp4: no such file"), result.stderr)
+        XCTAssertTrue(result.stderrLines.contains("liveness: /nonexistent/b.mp4: no such file"), result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 3, "two clip lines and a summary: \(result.stdout)")
     }
 
     func testNoVideo() throws {

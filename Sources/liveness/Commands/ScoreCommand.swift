@@ -1,21 +1,26 @@
 import LivenessCore
 import LivenessVision
 
-/// `liveness score VIDEO`: one recorded selfie video, scored as SPEC.md says.
+/// `liveness score VIDEO`: one recorded selfie video, scored as SPEC.md says. Several videos, a
+/// folder, `--list` or any batch option make it a batch (`BatchScore`).
 enum ScoreCommand {
     static let spec = CommandSpec(
         name: "score",
         summary: "Score a recorded selfie video: outcome, actions, autoshot, snapshot and events.",
-        positionals: "VIDEO",
+        positionals: "VIDEO...",
         options: [
             OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg there"),
             OptionSpec(name: "trace", valueName: "FILE", help: "write a per-frame CSV trace"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for the action order (default: random, printed in the report)"),
             OptionSpec(name: "json", valueName: nil, help: "no summary on stderr; the report as one compact JSON line"),
-        ] + CommonOptions.engine + [CommonOptions.help],
-        positionalCount: 1...1)
+        ] + BatchScore.options + CommonOptions.engine + [CommonOptions.help],
+        positionalCount: 0...Int.max)
 
     static func run(_ args: ParsedArguments) throws -> ExitCode {
+        if args.positionals.isEmpty && args.value("list") == nil {
+            throw UsageError("expected VIDEO..., got 0 argument(s)", spec: spec)
+        }
+        if BatchScore.isBatch(args) { return try BatchScore.run(args, spec: spec) }
         let path = args.positionals[0]
         let config = try CommonOptions.config(args)
         let seed = try CommonOptions.seed(args, spec: spec)

@@ -22,6 +22,14 @@ enum ErrorReport {
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         case let malformed as PtsFile.Malformed:
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
+        case let batch as BatchInputError:
+            switch batch {
+            case .listMissing(let path): return ("liveness: \(path): list file not found", .inputOrModel)
+            case .listUnreadable(let path): return ("liveness: \(path): list file cannot be read", .inputOrModel)
+            case .folderWithoutVideos(let path):
+                return ("liveness: \(path): is a directory with no video files in it (\(ClipList.videoExtensions.sorted().joined(separator: ", ")))", .inputOrModel)
+            case .outputUnusable(let path, let cause): return ("liveness: \(path): cannot write the batch output: \(cause)", .internalFailure)
+            }
         default:
             return ("liveness: unexpected error: \(error)", .internalFailure)
         }
@@ -57,6 +65,19 @@ enum ErrorReport {
             return ("liveness: \(path): could not write: \(cause)", .internalFailure)
         case .internalFailure(let cause):
             return ("liveness: OpenCV/dlib failure: \(cause)", .internalFailure)
+        }
+    }
+
+    /// A short stable name for an error, counted in a batch's summary: the `VisionError` case
+    /// (`notAVideo`, `corruptVideo`, ...), `config`, or `internal`.
+    static func kind(of error: Error) -> String {
+        switch error {
+        case let vision as VisionError:
+            guard let label = Mirror(reflecting: vision).children.first?.label else { return "\(vision)" }
+            return label
+        case is ConfigFileError: return "config"
+        case is BatchInputError: return "batchInput"
+        default: return "internal"
         }
     }
 }

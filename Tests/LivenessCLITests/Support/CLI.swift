@@ -42,10 +42,13 @@ enum CLI {
     }
 
     /// Runs `liveness ARGUMENTS` in `directory`, with the outer LIVENESS_* model variables removed
-    /// unless given in `environment`. Fails the test when the process crashes or hangs.
+    /// unless given in `environment`. Fails the test when the process crashes or hangs. `input`
+    /// is fed on stdin (else stdin is empty); `whileRunning` is called with the process once it
+    /// has started, on another thread.
     @discardableResult
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 60,
+        input: Data? = nil, whileRunning: (@Sendable (Process) -> Void)? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CLIResult {
         let process = Process()
@@ -70,11 +73,21 @@ enum CLI {
         let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputURL = scratch.url.appendingPathComponent("stdin")
+            try input.write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
 
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         try process.run()
+        if let whileRunning {
+            let started = process
+            Thread.detachNewThread { whileRunning(started) }
+        }
         if done.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             _ = done.wait(timeout: .now() + 5)

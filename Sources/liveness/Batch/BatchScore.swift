@@ -1,0 +1,129 @@
+import Foundation
+import LivenessCore
+import LivenessVision
+
+/// `liveness score` in batch mode: several files, folders, `--list`, or any batch option. Every
+/// clip gets one JSON line (on stdout or appended to `--output`), then a summary line.
+enum BatchScore {
+    static let defaultClipTimeout = 120
+    static let defaultMemoryLimitMB = 4096
+    static let minimumMemoryLimitMB = 768
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "list", valueName: "FILE", help: "batch: also score the paths in FILE, one per line ('-' = stdin)"),
+        OptionSpec(name: "jobs", valueName: "N", help: "batch: worker processes, each loading the models once (default: the number of CPUs)"),
+        OptionSpec(name: "output", valueName: "FILE", help: "batch: append the JSON lines to FILE instead of stdout"),
+        OptionSpec(name: "resume", valueName: nil, help: "batch: skip clips that already have a line in --output FILE"),
+        OptionSpec(name: "shard", valueName: "I/N", help: "batch: score only share I of N (by a stable hash of each path; see README)"),
+        OptionSpec(name: "clip-timeout", valueName: "SECONDS", help: "batch: per-clip wall-time limit; the worker is killed and replaced (default \(defaultClipTimeout), 0 = none)"),
+        OptionSpec(name: "memory-limit", valueName: "MB", help: "batch: per-worker address-space limit (default \(defaultMemoryLimitMB), 0 = none)"),
+    ]
+
+    /// Options that only make sense for a batch, and so choose it.
+    static let batchOnly: Set<String> = Set(options.map(\.name))
+
+    static func isBatch(_ args: ParsedArguments) -> Bool {
+        if args.positionals.count > 1 { return true }
+        if !batchOnly.isDisjoint(with: args.values.keys) || !batchOnly.isDisjoint(with: args.flags) { return true }
+        return args.positionals.contains { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    static func run(_ args: ParsedArguments, spec: CommandSpec) throws -> ExitCode {
+        // What the command line says, checked before anything is read.
+        for single in ["out", "trace"] where args.value(single) != nil {
+            throw UsageError("--\(single) writes one clip's files; in batch mode use --output FILE for the JSON lines", spec: spec)
+        }
+        let jobs: Int = try args.integer("jobs", spec: spec) ?? ProcessInfo.processInfo.activeProcessorCount
+        guard (1...256).contains(jobs) else { throw UsageError("--jobs must be between 1 and 256, got \(jobs)", spec: spec) }
+        let clipTimeout: Int = try args.integer("clip-timeout", spec: spec) ?? defaultClipTimeout
+        guard clipTimeout >= 0 else { throw UsageError("--clip-timeout must be 0 (none) or a number of seconds", spec: spec) }
+        let memoryLimitMB: Int = try args.integer("memory-limit", spec: spec) ?? defaultMemoryLimitMB
+        guard memoryLimitMB == 0 || memoryLimitMB >= minimumMemoryLimitMB else {
+            throw UsageError("--memory-limit must be 0 (none) or at least \(minimumMemoryLimitMB) MB (a worker's address space is about 700 MB before its first clip)", spec: spec)
+        }
+        let shard = try args.value("shard").map { try Shard(parsing: $0, spec: spec) }
+        let seed: UInt64? = try args.integer("seed", spec: spec)
+        if args.has("resume") && args.value("output") == nil {
+            throw UsageError("--resume needs --output FILE (the file to resume)", spec: spec)
+        }
+
+        // The configuration and the models are checked once, here, so a mistake stops the batch
+        // with one line instead of failing every clip.
+        let config = try CommonOptions.config(args)
+        let models = CommonOptions.models(args)
+        try models.check()
+
+        var clips = try ClipList.expand(inputs: args.positionals, list: args.value("list"))
+        if let shard { clips = clips.filter { shard.contains($0.path) } }
+        let sink = try args.value("output").map(RecordSink.init(appendingTo:)) ?? RecordSink()
+        var tally = BatchTally()
+        tally.clips = clips.count
+        if args.has("resume") {
+            let (todo, skipped) = ResumeLedger.remaining(clips, done: ResumeLedger.done(in: sink.contents()))
+            clips = todo
+            tally.skipped = skipped
+        }
+
+        signal(SIGPIPE, SIG_IGN)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let progress = BatchProgress(total: clips.count)
+        var workerArguments = ["worker", "--config-json", config.json.serialized(),
+                               "--memory-limit", String(memoryLimitMB), "--clip-timeout", String(clipTimeout),
+                               "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade]
+        if let seed { workerArguments += ["--seed", String(seed)] }
+        let coordinator = BatchCoordinator(
+            settings: .init(
+                jobs: jobs, clipTimeout: Double(clipTimeout), memoryLimitMB: memoryLimitMB,
+                executable: selfExecutable(), workerArguments: workerArguments, environment: workerEnvironment(jobs: jobs)),
+            clips: clips, sink: sink, progress: progress, tally: tally)
+        var abort: BatchCoordinator.Abort?
+        do {
+            try coordinator.run()
+        } catch let stopped as BatchCoordinator.Abort {
+            abort = stopped
+        }
+        progress.clear()
+        tally = coordinator.tally
+        if let abort {
+            tally.aborted = abort.message
+            tally.worstExit = BatchTally.worse(tally.worstExit, abort.code)
+        }
+        let wallMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        sink.write(Array(tally.summaryJSON(
+            wallMs: wallMs, jobs: jobs, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config, models: models
+        ).serialized().utf8))
+        if let failure = sink.failure {
+            printError("liveness: \(sink.path ?? "stdout"): could not write: \(failure)")
+            return .internalFailure
+        }
+        printError(tally.humanSummary(wallMs: wallMs, jobs: jobs))
+        return tally.exitCode
+    }
+
+    /// This very binary, for the workers.
+    static func selfExecutable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+
+    /// The workers' environment: ours, with (unless already set) glibc's per-thread malloc arenas
+    /// capped, so the address-space limit measures memory in use rather than arenas reserved by
+    /// threads, and OpenCV's and FFmpeg's threads shared out among the workers (CPUs / jobs each):
+    /// workers already use the CPUs in parallel, and fewer decoding threads hold fewer frames.
+    static func workerEnvironment(jobs: Int) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
+        let defaults = [
+            "MALLOC_ARENA_MAX": "2",
+            "OPENCV_FOR_THREADS_NUM": String(threads),
+            "OPENCV_FFMPEG_CAPTURE_OPTIONS": "threads;\(threads)",
+        ]
+        for (key, value) in defaults where environment[key] == nil { environment[key] = value }
+        return environment
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import LivenessCore
+
+/// The coordinator's handle on one `liveness worker` process: its three pipes, what it is doing,
+/// and the last lines it wrote on stderr (for the report when it dies).
+final class WorkerProcess {
+    enum State {
+        /// Loading the models; nothing sent yet.
+        case starting(since: UInt64)
+        case idle
+        case busy(Clip, since: UInt64)
+        /// Its stdin is closed: it exits once it has answered.
+        case closing
+    }
+
+    /// How a worker ended.
+    enum Termination {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    let process = Process()
+    var state: State
+    private let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+    private var pending: [UInt8] = []
+    /// The first and the last few kilobytes the worker wrote on stderr since its current clip began.
+    private(set) var stderrHead: [UInt8] = []
+    private(set) var stderrTail: [UInt8] = []
+    private(set) var stdoutOpen = true
+    private(set) var stderrOpen = true
+    private var inputOpen = true
+    static let stderrTailBytes = 4096
+    /// Its memory as last sampled while it was working (the coordinator samples /proc).
+    var lastStatus: ProcStatus?
+    private var lastSampleNs: UInt64 = 0
+
+    /// Samples /proc/PID/status at most twice a second.
+    func sampleMemory() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - lastSampleNs >= 500_000_000 else { return }
+        lastSampleNs = now
+        if let status = ProcStatus(pid: String(pid)) { lastStatus = status }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stdoutFD: Int32 { stdoutPipe.fileHandleForReading.fileDescriptor }
+    var stderrFD: Int32 { stderrPipe.fileHandleForReading.fileDescriptor }
+
+    init(executable: URL, arguments: [String], environment: [String: String]) throws {
+        // Close-on-exec on every end: a worker started later must not hold this worker's pipes
+        // open, or this worker's death would never show as end of file. The child's own ends are
+        // dup2'ed onto 0, 1 and 2, which clears the flag there.
+        for pipe in [stdinPipe, stdoutPipe, stderrPipe] {
+            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        state = .starting(since: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// Sends one request line; false when the worker no longer reads (it died: its end of file follows).
+    func send(_ clip: Clip) -> Bool {
+        let request = JSON.object([("index", .number(Double(clip.index))), ("path", .string(clip.path))]).serialized() + "\n"
+        state = .busy(clip, since: DispatchTime.now().uptimeNanoseconds)
+        return writeAll(stdinPipe.fileHandleForWriting.fileDescriptor, Array(request.utf8))
+    }
+
+    /// No more clips: the worker exits after its current one.
+    func closeInput() {
+        guard inputOpen else { return }
+        inputOpen = false
+        try? stdinPipe.fileHandleForWriting.close()
+        if case .idle = state { state = .closing }
+    }
+
+    /// Reads what stdout holds now; false at its end.
+    func readStdout() -> Bool {
+        guard stdoutOpen else { return false }
+        let (bytes, open) = readSome(stdoutFD)
+        pending += bytes
+        if !open { stdoutOpen = false }
+        return open
+    }
+
+    /// Reads what stderr holds now, keeping the last few kilobytes.
+    func readStderr() {
+        guard stderrOpen else { return }
+        let (bytes, open) = readSome(stderrFD)
+        if stderrHead.count < Self.stderrTailBytes { stderrHead += bytes.prefix(Self.stderrTailBytes - stderrHead.count) }
+        stderrTail += bytes
+        if stderrTail.count > Self.stderrTailBytes { stderrTail.removeFirst(stderrTail.count - Self.stderrTailBytes) }
+        if !open { stderrOpen = false }
+    }
+
+    /// The next complete stdout line, without its newline.
+    func nextLine() -> [UInt8]? {
+        guard let end = pending.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = Array(pending[..<end])
+        pending.removeFirst(end + 1)
+        return line
+    }
+
+    func clearStderr() {
+        stderrHead.removeAll()
+        stderrTail.removeAll()
+    }
+
+    /// The line that says why the worker died, for an error message: the Swift runtime's crash
+    /// line, a fatal error, an uncaught C++ exception; else the last line it wrote.
+    var stderrCause: String? {
+        let markers = ["*** Program crashed:", "Fatal error:", "terminate called", "Could not allocate memory", "Segmentation fault"]
+        let head = String(decoding: stderrHead, as: UTF8.self).split(separator: "\n")
+        if let line = head.first(where: { line in markers.contains { line.contains($0) } }) {
+            return String(line.trimmingCharacters(in: CharacterSet(charactersIn: "* ")).prefix(300))
+        }
+        return String(decoding: stderrTail, as: UTF8.self).split(separator: "\n").last.map { String($0.prefix(300)) }
+    }
+
+    /// Everything kept from stderr, for telling an allocation failure.
+    var stderrText: String { String(decoding: stderrHead + stderrTail, as: UTF8.self) }
+
+    func kill() {
+        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// Waits for the process to end (after its stdout closed or it was killed), reading the rest of stderr.
+    func reap() -> Termination {
+        while stderrOpen { readStderr() }
+        process.waitUntilExit()
+        try? stdoutPipe.fileHandleForReading.close()
+        try? stderrPipe.fileHandleForReading.close()
+        if inputOpen { inputOpen = false; try? stdinPipe.fileHandleForWriting.close() }
+        return process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+    }
+
+    private func readSome(_ fd: Int32) -> ([UInt8], Bool) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { return (Array(buffer[..<n]), true) }
+            if n < 0 && errno == EINTR { continue }
+            return ([], false)
+        }
+    }
+}
+
+/// Writes every byte, retrying after interrupts; false on any other failure (EPIPE included: the
+/// coordinator ignores SIGPIPE).
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return false }
+        written += n
+    }
+    return true
+}
