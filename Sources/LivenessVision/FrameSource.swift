@@ -18,6 +18,12 @@ public final class VideoSource {
     private var repair: TimestampRepair
     private var index = 0
     private let image = Image()
+    private let shrunk = Image()
+
+    /// Frames whose shorter side is above this (beyond 4K UHD, e.g. 8K) are shrunk to it before
+    /// anything looks at them: every measure is relative to the frame, and the gray copy, the
+    /// background flow and the kept stills then cost at most what a 4K frame costs.
+    public static let maxShortSide = 2160
 
     /// Opens a video file.
     public init(file path: String) throws {
@@ -57,10 +63,18 @@ public final class VideoSource {
 
     /// OpenCV ends a stream at the first frame it cannot decode, so a file cut short or corrupt in
     /// the middle looks like a short clip. Containers may overstate their count by a few frames
-    /// (no_face.mp4 declares 98 and holds 95), so only a shortfall over 10 % counts.
+    /// (no_face.mp4 declares 98 and holds 95), so only a shortfall over 10 % counts. Without a
+    /// frame count in the container OpenCV derives one from duration x frame rate, which a wrong
+    /// frame-rate header inflates; so the frames must also cover under 90 % of the declared time.
     private var isCutShort: Bool {
-        info.frame_count > 0 && Double(index) < 0.9 * Double(info.frame_count)
+        guard info.frame_count > 0, Double(index) < 0.9 * Double(info.frame_count) else { return false }
+        guard info.fps > 0, index > 1, let first = firstMs, let last = lastMs else { return true }
+        let declaredMs = Double(info.frame_count) / info.fps * 1000
+        let coveredMs = (last - first) * Double(index) / Double(index - 1)
+        return coveredMs < 0.9 * declaredMs
     }
+    private var firstMs: Double?
+    private var lastMs: Double?
 
     /// Rotation metadata in quarter turns clockwise; OpenCV 4.6 mishandles it, so we rotate ourselves.
     /// OpenCV reports the display matrix's angle, which turns the frame counter-clockwise (FFmpeg's
@@ -85,7 +99,15 @@ public final class VideoSource {
             return nil
         }
         if quarterTurns % 4 != 0 { try image.rotate(quarterTurns: quarterTurns) }
-        let frame = Frame(image: image, index: index, timestampMs: repair.repair(timestamp))
+        var upright = image
+        let shortSide = min(image.width, image.height)
+        if shortSide > Self.maxShortSide {
+            try internalCall { lv_image_resize(image.handle, Double(Self.maxShortSide) / Double(shortSide), shrunk.handle, $0) }
+            upright = shrunk
+        }
+        let frame = Frame(image: upright, index: index, timestampMs: repair.repair(timestamp))
+        if firstMs == nil { firstMs = frame.timestampMs }
+        lastMs = frame.timestampMs
         index += 1
         return frame
     }

@@ -8,10 +8,14 @@ enum TestMedia {
         if let override = ProcessInfo.processInfo.environment["LIVENESS_DATA"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
+        return packageRoot().deletingLastPathComponent().appendingPathComponent("shared/data")
+    }
+
+    /// The package's root folder (where Package.swift and Benchmarks/ are).
+    static func packageRoot() -> URL {
         // #filePath = <root>/Tests/LivenessCLITests/Support/TestMedia.swift
-        let root = URL(fileURLWithPath: #filePath)
+        URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/data")
     }
 
     /// A file of the shared data folder; skips the test when it is not there.

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Writes a corpus of hostile inputs for `liveness score`, made with FFmpeg from the real clips of
+# the shared data folder, and next to them `manifest.json` (what each must give) and `list.txt`
+# (every case, for `liveness score --list`).
+#
+# Usage: Benchmarks/make_hostile_corpus.sh [--quick] DIR
+#   --quick  small versions of the slow cases (the 8K clip has 3 frames, the 10-minute clips are
+#            160x90 at 2 fps, the twins come from a 2.4 s clip): what the CLI tests use.
+#
+# manifest.json is a list of cases: {"case", "file", "exitCodes": [allowed exit codes of
+# `liveness score FILE`], "outcome": expected outcome or null, "errorKind": expected error kind
+# (the batch line's error.kind) or null, "twin": a file that must score the same (same outcome,
+# the same actions credited within two frames' time) or null, "note"}.
+# Generated media are never committed (see .gitignore).
+set -euo pipefail
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+out=${1:?usage: $0 [--quick] DIR}
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=${LIVENESS_DATA:-$root/../shared/data}
+single=$data/pyfeat_face_videos/single_face.mp4
+noface=$data/pyfeat_face_videos/no_face.mp4
+real=$data/liveness_real_vs_spoof_samples/videos/real.mov
+vfrclip=$data/pyfeat_face_videos/face_noface.mov
+for clip in "$single" "$noface" "$real"; do
+  [ -f "$clip" ] || { echo "$0: $clip not found (set LIVENESS_DATA to the shared data folder)" >&2; exit 2; }
+done
+command -v ffmpeg > /dev/null || { echo "$0: ffmpeg is not installed (apt-get install ffmpeg)" >&2; exit 2; }
+mkdir -p "$out"
+cd "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
+# Lossless 4:4:4 H.264: a rotated copy then holds exactly the pixels of its upright twin.
+lossless=(-an -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv444p)
+
+entries=()
+# expect FILE EXITCODES OUTCOME KIND TWIN NOTE   (use - for none; EXITCODES like 3 or 1,3)
+expect() {
+  local file=$1 codes=$2 outcome=$3 kind=$4 twin=$5 note=$6
+  q() { if [ "$1" = - ]; then echo null; else echo "\"$1\""; fi; }
+  entries+=("{\"case\": \"${file%.*}\", \"file\": \"$file\", \"exitCodes\": [$codes], \"outcome\": $(q "$outcome"), \"errorKind\": $(q "$kind"), \"twin\": $(q "$twin"), \"note\": \"$note\"}")
+}
+
+# Not videos at all.
+: > zero-byte.mp4
+expect zero-byte.mp4 3 - noFrames - "an empty file"
+printf 'This is a note, not a video.\n' > text-named.mp4
+expect text-named.mp4 3 - notAVideo - "a text file named .mp4"
+python3 -c 'import random, sys; random.seed(42); sys.stdout.buffer.write(bytes(random.getrandbits(8) for _ in range(65536)))' > garbage.mp4
+expect garbage.mp4 3 - notAVideo - "64 KiB of seeded random bytes"
+ff -i "$single" -vn -c:a aac audio-only.m4a
+expect audio-only.m4a 3 - notAVideo - "the clip's sound track alone"
+rm -f missing.mp4
+expect missing.mp4 3 - fileNotFound - "listed but absent"
+
+# Damaged videos.
+cut_bytes() { python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(d[: len(d) * 30 // 100])' "$1" "$2"; }
+cut_bytes "$single" truncated-index-at-end.mp4
+expect truncated-index-at-end.mp4 3 - notAVideo - "first 30 % of a file whose index (moov) is at the end"
+ff -i "$single" -c copy -movflags +faststart "$work/faststart.mp4"
+cut_bytes "$work/faststart.mp4" truncated-index-at-start.mp4
+expect truncated-index-at-start.mp4 3 - corruptVideo - "first 30 % of a file whose index is at the start: decodes, then stops"
+python3 - "$single" corrupt-middle.mp4 <<'PY'
+import random, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+random.seed(7)
+start = len(data) // 3
+data[start:start + 20000] = bytes(random.getrandbits(8) for _ in range(20000))
+open(sys.argv[2], "wb").write(data)
+PY
+expect corrupt-middle.mp4 1,3 - - - "20 kB of noise over the middle of the media data: a partial result or a corrupt-video error"
+ff -i "$single" -an -c:v mjpeg -q:v 5 "$work/mjpeg.avi"
+python3 - "$work/mjpeg.avi" unknown-codec.avi <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+head = data[:4096].replace(b"MJPG", b"ZZZZ")
+open(sys.argv[2], "wb").write(head + data[4096:])
+PY
+expect unknown-codec.avi 3 - notAVideo - "an AVI whose codec tag was renamed ZZZZ"
+
+# Unusual but valid videos.
+ff -i "$single" -an -frames:v 1 -c:v libx264 -pix_fmt yuv420p one-frame.mp4
+expect one-frame.mp4 1 incomplete - - "a single frame: ends before the autoshot"
+if [ $quick = 1 ]; then big=(-t 0.6 -vf scale=7680:4320,fps=5); else big=(-t 2 -vf scale=7680:4320,fps=10); fi
+ff -i "$single" -an "${big[@]}" -c:v libx264 -preset ultrafast -pix_fmt yuv420p frame-8k.mp4
+expect frame-8k.mp4 1 incomplete - - "7680x4320 frames, shrunk to 4K before analysis"
+if [ $quick = 1 ]; then small=(scale=160:90,fps=2); else small=(scale=320:180,fps=10); fi
+ff -i "$single" -an -vf "${small[0]}" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$work/face-small.mp4"
+ff -stream_loop -1 -i "$work/face-small.mp4" -t 600 -c copy ten-minutes.mp4
+expect ten-minutes.mp4 1 timedOut - - "10 minutes of a face that blinks and never turns: the 20 s cap"
+ff -i "$noface" -an -vf "${small[0]}" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$work/noface-small.mp4"
+ff -stream_loop -1 -i "$work/noface-small.mp4" -t 600 -c copy ten-minutes-no-face.mp4
+expect ten-minutes-no-face.mp4 1 incomplete - - "10 minutes without a face: every frame decoded"
+
+# Twins: each must score like upright.mp4 (same outcome; credits within two frames' time).
+if [ $quick = 1 ]; then source=("$single"); twin_outcome=incomplete; else source=("$real" -t 7.5); twin_outcome=passed; fi
+twin_code=$([ $twin_outcome = passed ] && echo 0 || echo 1)
+ff -i "${source[@]}" -vf format=yuv444p "${lossless[@]}" upright.mp4
+expect upright.mp4 $twin_code $twin_outcome - - "the upright twin of the cases below"
+first_frame() { ffmpeg -nostdin -loglevel error -i "$1" -frames:v 1 -pix_fmt rgb24 -f rawvideo - | md5sum; }
+upright_frame=$(first_frame upright.mp4)
+# rotate-D: pixels stored turned D degrees counter-clockwise, with a display matrix saying "turn
+# D degrees clockwise to show it", as a phone held upright records (D = 90 for portrait).
+# FFmpeg 5.1 writes `-metadata:s:v:0 rotate=R` as a matrix that turns R degrees counter-clockwise
+# (ffprobe shows rotation=R), the opposite of what the tag used to mean; so the tag is 360 - D,
+# and FFmpeg's own auto-rotation must show the first frame exactly as upright.mp4's.
+for turn in 90:transpose=2 180:hflip,vflip 270:transpose=1; do
+  degrees=${turn%%:*}
+  ff -i "${source[@]}" -vf "format=yuv444p,${turn#*:}" "${lossless[@]}" "$work/turned.mp4"
+  for tag in $(( (360 - degrees) % 360 )) $degrees; do
+    ff -i "$work/turned.mp4" -c copy -metadata:s:v:0 rotate=$tag rotate-$degrees.mp4
+    [ "$(first_frame rotate-$degrees.mp4)" = "$upright_frame" ] && break
+  done
+  [ "$(first_frame rotate-$degrees.mp4)" = "$upright_frame" ] || { echo "$0: cannot make rotate-$degrees.mp4 display upright" >&2; exit 1; }
+  expect rotate-$degrees.mp4 $twin_code $twin_outcome - upright.mp4 "stored turned $degrees degrees counter-clockwise; its display matrix turns it upright (FFmpeg shows it as upright.mp4)"
+done
+ff -i "${source[@]}" -vf "format=yuv444p,select='not(eq(mod(n\,5)\,2))*not(eq(mod(n\,7)\,3))'" -fps_mode vfr "${lossless[@]}" vfr.mp4
+expect vfr.mp4 $twin_code $twin_outcome - upright.mp4 "the twin with about one frame in four dropped at irregular places, timestamps kept"
+ff -i upright.mp4 -c copy "$work/upright.mkv"
+python3 - "$work/upright.mkv" wrong-fps-header.mkv <<'PY'
+# Matroska's DefaultDuration (element 0x23E383) says how long each frame lasts; claim 120 fps.
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.find(b"\x23\xe3\x83")
+assert at > 0 and data[at + 3] == 0x84, "DefaultDuration not found"
+data[at + 4:at + 8] = struct.pack(">I", 1_000_000_000 // 120)
+open(sys.argv[2], "wb").write(data)
+PY
+expect wrong-fps-header.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska with a 120 fps header"
+if [ $quick = 0 ] && [ -f "$vfrclip" ]; then
+  cp "$vfrclip" vfr-hevc.mov
+  expect vfr-hevc.mov 1 incomplete - - "a real HEVC clip with a variable frame rate and a negative start time"
+fi
+
+{
+  echo "["
+  for i in "${!entries[@]}"; do
+    sep=$([ "$i" -lt $((${#entries[@]} - 1)) ] && echo "," || true)
+    echo "  ${entries[$i]}$sep"
+  done
+  echo "]"
+} > manifest.json
+python3 -c 'import json, os; [print(os.path.join(os.getcwd(), c["file"])) for c in json.load(open("manifest.json"))]' > list.txt
+echo "$(wc -l < list.txt) cases in $(pwd)" >&2
