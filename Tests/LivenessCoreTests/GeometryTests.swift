@@ -61,6 +61,20 @@ final class GeometryTests: XCTestCase {
         }
     }
 
+    func testMovingSidewaysWhileFacingTheCameraIsNotATurn() {
+        // The same head, looking into the lens, at the centre and near each side of the frame.
+        for x in [60.0, 320, 580] {
+            for y in [120.0, 240, 360] {
+                let face = SyntheticFace(yaw: 0, position: Point2(x: x, y: y))
+                let pose = PoseFit.estimate(landmarks: face.landmarks(camera: camera), camera: camera)
+                XCTAssertEqual(pose.yaw, 0, accuracy: 1, "at (\(x), \(y))")
+            }
+        }
+        // A turned head reads the same wherever it is.
+        let left = PoseFit.estimate(landmarks: SyntheticFace(yaw: 12, position: Point2(x: 80, y: 240)).landmarks(camera: camera), camera: camera)
+        XCTAssertEqual(left.yaw, 12, accuracy: 1)
+    }
+
     func testPositiveYawMovesTheNoseToTheImageRight() {
         let frontal = SyntheticFace().landmarks(camera: camera)
         let turned = SyntheticFace(yaw: 20).landmarks(camera: camera)

@@ -24,11 +24,13 @@ public struct SyntheticFace {
     }
 
     /// The head's rotation in camera axes: roll about the view axis, then pitch, then yaw about the
-    /// vertical, each signed as HeadPose reports it.
-    public var rotation: Rotation3 {
+    /// vertical, each signed as HeadPose reports it and measured from facing the camera from
+    /// `target` (a head off to the side must turn toward the lens to face it).
+    func rotation(at target: Vector3) -> Rotation3 {
         let r = Double.pi / 180
-        let yawRotation = Rotation3(rotationVector: Vector3(x: 0, y: -yaw * r, z: 0))
-        let pitchRotation = Rotation3(rotationVector: Vector3(x: pitch * r, y: 0, z: 0))
+        let sideways = atan2(target.x, target.z), upwards = atan2(-target.y, (target.x * target.x + target.z * target.z).squareRoot())
+        let yawRotation = Rotation3(rotationVector: Vector3(x: 0, y: -(yaw * r - sideways), z: 0))
+        let pitchRotation = Rotation3(rotationVector: Vector3(x: pitch * r + upwards, y: 0, z: 0))
         let rollRotation = Rotation3(rotationVector: Vector3(x: 0, y: 0, z: roll * r))
         return yawRotation.compose(pitchRotation).compose(rollRotation)
     }
@@ -36,13 +38,13 @@ public struct SyntheticFace {
     public func landmarks(camera: PinholeCamera) -> [Point2] {
         let depth = camera.focalLength / eyeDistance
         let bridge = ReferenceFace.points[27]
-        let rotation = self.rotation
         // Place the head so the nose bridge projects onto `position`.
-        let rotatedBridge = rotation.apply(Vector3(x: bridge.x, y: -bridge.y, z: -bridge.z))
         let target = Vector3(
             x: (position.x - camera.principalPoint.x) / camera.focalLength * depth,
             y: (position.y - camera.principalPoint.y) / camera.focalLength * depth,
             z: depth)
+        let rotation = self.rotation(at: target)
+        let rotatedBridge = rotation.apply(Vector3(x: bridge.x, y: -bridge.y, z: -bridge.z))
         let translation = target - rotatedBridge
         var points = ReferenceFace.points.map { camera.project(referencePoint: $0, rotation: rotation, translation: translation) }
         Self.setEyeOpening(&points, eye: Array(36...41), ear: ear)

@@ -27,6 +27,18 @@ struct Panel {
         image.drawText(title, at: Point2(x: frame.x + 4, y: frame.y + 14), scale: 0.42, colour: Palette.ink)
     }
 
+    /// Vertical grid lines every second, labelled in seconds under the panel.
+    func drawTimeTicks() {
+        let first = (time.lowerBound / 1000).rounded(.up), last = (time.upperBound / 1000).rounded(.down)
+        guard last >= first else { return }
+        let step = max(1, ((last - first) / 15).rounded(.up))
+        for second in stride(from: first, through: last, by: step) {
+            let x = self.x(second * 1000)
+            image.drawLine(from: Point2(x: x, y: frame.y), to: Point2(x: x, y: frame.y + frame.height), colour: Palette.grid)
+            image.drawText("\(Int(second)) s", at: Point2(x: x - 8, y: frame.y + frame.height + 12), scale: 0.33, colour: Palette.faint)
+        }
+    }
+
     /// A shaded band over a time interval, the panel's full height.
     func shade(from start: Double, to end: Double, colour: Colour) {
         let left = max(x(start), frame.x), right = min(x(end), frame.x + frame.width)

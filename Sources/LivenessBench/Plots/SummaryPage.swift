@@ -29,9 +29,12 @@ enum SummaryPage {
         y += lineHeight
         for (i, clip) in run.verdicts.enumerated() {
             let x = 30 + Double(i % 3) * 380, rowY = y + Double(i / 3) * lineHeight * 1.2
-            let colour = clip.outcomeOK == false || clip.sameDecisionsOK == false || clip.promptsOK == false ? Palette.bad : Palette.good
-            image.drawRect(FaceBox(x: x, y: rowY - 13, width: 14, height: 14), colour: colour, filled: true)
-            image.drawText("\(clip.name): \(clip.outcome)", at: Point2(x: x + 20, y: rowY), scale: 0.42, colour: Palette.ink)
+            let wrong = clip.outcomeOK == false || clip.sameDecisionsOK == false || clip.promptsOK == false
+                || clip.blink == .falseAlarm || clip.turn == .falseAlarm
+            image.drawRect(FaceBox(x: x, y: rowY - 13, width: 14, height: 14), colour: wrong ? Palette.bad : Palette.good, filled: true)
+            let alarms = [clip.blink == .falseAlarm ? "false blink" : nil, clip.turn == .falseAlarm ? "false turn" : nil].compactMap { $0 }
+            let detail = alarms.isEmpty ? "" : " (\(alarms.joined(separator: ", ")))"
+            image.drawText("\(clip.name): \(clip.outcome)\(detail)", at: Point2(x: x + 20, y: rowY), scale: 0.42, colour: Palette.ink)
         }
         return image
     }

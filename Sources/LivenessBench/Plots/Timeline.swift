@@ -22,6 +22,7 @@ enum Timeline {
         let closure = Panel(image: image, frame: FaceBox(x: left, y: 50, width: plotWidth, height: 200), time: time, values: 0...1)
         shade(closure, run.clip.labels.blinks, positives)
         closure.drawAxes(title: "eye closure (blink at \(fmt(config.blinkClosure, 2)))", ticks: [0, 0.5, 1])
+        closure.drawTimeTicks()
         closure.horizontal(at: config.blinkClosure, colour: Palette.threshold)
         closure.plot(run.samples.map { ($0.ms, $0.closure) }, colour: Palette.closure)
 
@@ -29,6 +30,7 @@ enum Timeline {
         let yaw = Panel(image: image, frame: FaceBox(x: left, y: 270, width: plotWidth, height: 220), time: time, values: -45...45)
         shade(yaw, run.clip.labels.turns, positives)
         yaw.drawAxes(title: neutral == nil ? "yaw (no autoshot: raw)" : "yaw from neutral (turn at +/-\(fmt(config.turnDegrees, 1)))", ticks: [-30, 0, 30])
+        yaw.drawTimeTicks()
         yaw.horizontal(at: config.turnDegrees, colour: Palette.threshold)
         yaw.horizontal(at: -config.turnDegrees, colour: Palette.threshold)
         yaw.plot(run.samples.map { ($0.ms, $0.yaw.map { $0 - (neutral ?? 0) }) }, colour: Palette.yaw)

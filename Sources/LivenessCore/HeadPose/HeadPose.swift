@@ -1,7 +1,7 @@
 /// A head's orientation relative to the camera, in degrees.
 public struct HeadPose: Equatable, Sendable {
-    /// Rotation about the vertical axis; positive when the nose moves toward the image's right
-    /// (the subject turning toward their own left in an unmirrored image).
+    /// Rotation about the vertical axis from facing the camera; positive when the nose moves
+    /// toward the image's right (the subject turning toward their own left in an unmirrored image).
     public var yaw: Double
     /// Positive when the face tilts up.
     public var pitch: Double

@@ -36,18 +36,24 @@ public enum PoseFit {
         let (params, cost) = best!
         let rotation = Rotation3(rotationVector: Vector3(x: params[0], y: params[1], z: params[2]))
         let totalWeight = rigidPoints.reduce(0) { $0 + $1.weight }
-        return pose(rotation: rotation, fitError: (cost / totalWeight).squareRoot() / eyeDistance)
+        return pose(rotation: rotation, position: Vector3(x: params[3], y: params[4], z: params[5]),
+                    fitError: (cost / totalWeight).squareRoot() / eyeDistance)
     }
 
-    /// Reads yaw, pitch and roll from the direction the face points (robust to the order of
-    /// rotations, unlike Euler angles).
-    static func pose(rotation: Rotation3, fitError: Double) -> HeadPose {
+    /// Reads yaw, pitch and roll from the direction the face points, measured from the line
+    /// between the head and the camera: a face off to the side that looks into the lens has yaw 0,
+    /// so moving sideways (or turning the camera about itself) is not a head turn. Directions
+    /// rather than Euler angles keep the result independent of the order of rotations.
+    static func pose(rotation: Rotation3, position: Vector3, fitError: Double) -> HeadPose {
         let forward = rotation.apply(Vector3(x: 0, y: 0, z: -1))  // the face's forward, toward the camera at rest
         let across = rotation.apply(Vector3(x: 1, y: 0, z: 0))
         let degrees = 180 / Double.pi
+        let horizontal = (forward.x * forward.x + forward.z * forward.z).squareRoot()
+        let sideways = atan2(position.x, position.z)
+        let upwards = atan2(-position.y, (position.x * position.x + position.z * position.z).squareRoot())
         return HeadPose(
-            yaw: atan2(forward.x, -forward.z) * degrees,
-            pitch: atan2(-forward.y, (forward.x * forward.x + forward.z * forward.z).squareRoot()) * degrees,
+            yaw: (atan2(forward.x, -forward.z) + sideways) * degrees,
+            pitch: (atan2(-forward.y, horizontal) - upwards) * degrees,
             roll: atan2(across.y, across.x) * degrees,
             fitError: fitError)
     }
