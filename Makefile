@@ -7,7 +7,7 @@ APT_PACKAGES := libopencv-dev libdlib-dev libdlib-data opencv-data libblas-dev l
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LIVENESS := .build/release/liveness
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test bench bench-accuracy clean
 
 # Installs the missing packages (apt-get update only when something is missing), then checks
 # the models against their SHA-256.
@@ -33,6 +33,12 @@ test: setup
 
 bench: build
 	Benchmarks/speed.sh
+
+# Accuracy and speed against the floors of Benchmarks/manifest.json; pictures in out/bench/.
+bench-accuracy: build
+	Benchmarks/make_derived_clips.sh Benchmarks/output/derived
+	@mkdir -p out
+	$(LIVENESS) bench Benchmarks/manifest.json --out out/bench > out/bench-result.json
 
 clean:
 	rm -rf .build out
