@@ -201,6 +201,15 @@ int lv_window_key(int ms) {
     return key;
 }
 
+int lv_window_visible(const char *title) {
+    int visible = 0;
+    lv_guard(nullptr, [&] {
+        if (!title || !lv_display_available()) return;
+        visible = cv::getWindowProperty(title, cv::WND_PROP_VISIBLE) > 0 ? 1 : 0;
+    });
+    return visible;
+}
+
 void lv_window_close_all(void) {
     lv_guard(nullptr, [&] {
         if (lv_display_available()) cv::destroyAllWindows();

@@ -4,7 +4,8 @@ import LivenessCore
 /// The live loop: frames from a `LiveCapture` (newest first, the rest dropped) through the same
 /// `StreamScorer` as `liveness score`, with the overlay in a window when there is one, the
 /// recording from the autoshot on, and the keys: q or Esc quit (a running session ends
-/// `incomplete`), r starts a new session with the next seed, d toggles the debug overlay.
+/// `incomplete`; so does closing the window), r starts a new session with the next seed, d
+/// toggles the debug overlay.
 public final class LiveRunner {
     public struct Options {
         public var seed: UInt64
@@ -156,6 +157,7 @@ public final class LiveRunner {
                 case .debug: debug.toggle()
                 case .other, nil: break
                 }
+                if window.wasClosed { return (nil, .quit) }
             }
             // A window needs its events handled often; headless, the wait only bounds how late a
             // stop request is noticed.
@@ -172,7 +174,7 @@ public final class LiveRunner {
     /// Waits on the final screen for q/Esc (quit) or r (restart, when possible), up to `untilMs`.
     private func waitForKey(_ window: LiveWindow, untilMs: Double?, canRestart: Bool) -> Request? {
         while untilMs.map({ monotonicMs() < $0 }) ?? true {
-            if options.stopRequested() { return .quit }
+            if options.stopRequested() || window.wasClosed { return .quit }
             switch window.key(waitMs: 20) {
             case .quit: return .quit
             case .restart where canRestart: return .restart

@@ -6,6 +6,7 @@ import Foundation
 /// window is only ever created after that check passed.
 public final class LiveWindow {
     public let title: String
+    private var shown = false
 
     /// What a key press asks for.
     public enum Key: Equatable {
@@ -46,10 +47,16 @@ public final class LiveWindow {
     public func show(_ image: Image) throws {
         do {
             try shimCall { lv_window_show(title, image.handle, $0) }
+            shown = true
         } catch let failure as ShimFailure {
             if failure.status == LV_ERR_DISPLAY { throw VisionError.displayUnavailable(cause: failure.message) }
             throw VisionError.internalFailure(failure.message)
         }
+    }
+
+    /// The user closed the window (its close button) after it was shown: the run treats it as q.
+    public var wasClosed: Bool {
+        shown && lv_window_visible(title) == 0
     }
 
     /// Lets the window draw and waits up to `ms` for a key: q, Q or Esc quit, r restarts, d

@@ -39,6 +39,8 @@ int lv_display_available(void);
 lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error);
 // Waits up to `ms` for a key; returns the key code or -1.
 int lv_window_key(int ms);
+// 1 while the window `title` is on screen, 0 once the user has closed it (or before it opened).
+int lv_window_visible(const char *title);
 void lv_window_close_all(void);
 
 #ifdef __cplusplus
