@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `liveness live` with a window, on a virtual X display (Xvfb): screenshots of the window show
-/// the guide circle exactly where SPEC §2 puts it and the prompt above it, read from the pixels.
+/// the guide circle exactly where SPEC §2 puts it and the prompt above it, read from the pixels;
+/// keys sent to the window restart and quit.
 final class LiveWindowTests: XCTestCase {
     // The clip: a plain dark-gray 640x480 frame, so the session stays in framing with the
     // "Position your face in the frame" prompt, and anything else on screen is the overlay.
@@ -61,7 +62,68 @@ final class LiveWindowTests: XCTestCase {
         XCTAssertLessThan(Double(flipped.intersection(b).count), 0.5 * Double(a.count), "the prompt is not mirrored text")
     }
 
+    func testKeysRestartAndQuit() throws {
+        // r ends the running session and starts one with the next seed; q quits: the run ends
+        // at once, not when the clip does, with the last session incomplete.
+        guard let xdotool = Executable.find("xdotool") else {
+            throw XCTSkip("xdotool is not installed: sudo apt-get install xdotool (the Makefile's set-up installs it)")
+        }
+        let temp = try TemporaryDirectory()
+        let clip = try Self.plainClip(in: temp, seconds: 20)
+        let display = try VirtualDisplay()
+        let typist = Thread {
+            // Wait for the window, then press r, then q, a second apart.
+            let deadline = Date(timeIntervalSinceNow: 40)
+            var window: String?
+            while window == nil, Date() < deadline {
+                window = Self.runTool(xdotool, ["search", "--name", "^liveness: "], display: display)?
+                    .split(separator: "\n").first.map(String.init)
+                if window == nil { Thread.sleep(forTimeInterval: 0.2) }
+            }
+            guard let window else { return }
+            for key in ["r", "q"] {
+                Thread.sleep(forTimeInterval: 1)
+                _ = Self.runTool(xdotool, ["key", "--window", window, key], display: display)
+            }
+        }
+        typist.start()
+        let started = Date()
+        let result = try CLI.run(["live", "--source", clip, "--seed", "41"],
+                                 environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 90)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 19, "q ended the run before the 20 s clip did")
+        XCTAssertEqual(result.exitCode, 1, "quitting is not passing; stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").compactMap { row in
+            (try? JSONSerialization.jsonObject(with: Data(row.utf8))) as? [String: Any]
+        }
+        let names = lines.compactMap { $0.string("event") }
+        let restarted = try XCTUnwrap(lines.first { $0.string("event") == "restarted" }, "no restarted line: \(names)")
+        XCTAssertEqual(restarted.string("seed"), "42", "r: the next seed")
+        XCTAssertEqual(names.filter { $0 == "started" }.count, 2, "\(names)")
+        XCTAssertEqual(names.filter { $0 == "incomplete" }.count, 2, "each session ends incomplete: \(names)")
+        let summary = try XCTUnwrap(lines.last)
+        XCTAssertEqual(summary.string("event"), "summary")
+        XCTAssertEqual(summary["quit"] as? Bool, true)
+        XCTAssertEqual(summary.int("sessions"), 2)
+        XCTAssertEqual(summary.string("seed"), "42")
+        XCTAssertEqual(summary.string("outcome"), "incomplete")
+    }
+
     // MARK: - Helpers
+
+    /// Runs a helper tool against `display`; its stdout, or nil when it failed.
+    static func runTool(_ tool: URL, _ arguments: [String], display: VirtualDisplay) -> String? {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.name]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
 
     struct Point: Hashable {
         var x: Int, y: Int
@@ -74,10 +136,10 @@ final class LiveWindowTests: XCTestCase {
         var result: CLIResult
     }
 
-    static func plainClip(in temp: TemporaryDirectory) throws -> String {
+    static func plainClip(in temp: TemporaryDirectory, seconds: Int = 6) throws -> String {
         let clip = temp.file("plain.avi")
         try TestMedia.runFFmpeg([
-            "-f", "lavfi", "-i", "color=c=0x303030:size=\(frameWidth)x\(frameHeight):rate=30:duration=6",
+            "-f", "lavfi", "-i", "color=c=0x303030:size=\(frameWidth)x\(frameHeight):rate=30:duration=\(seconds)",
             "-c:v", "mjpeg", "-q:v", "2", clip.path,
         ])
         return clip.path
