@@ -1,7 +1,8 @@
 # Set-up, demo, tests and benchmarks. `make demo` and `make test` start from a bare Debian machine.
 
 # Debian packages: OpenCV and dlib with their models, BLAS/LAPACK for dlib, FFmpeg to make test
-# media, Xvfb (and xdotool to press keys) for the window tests, GNU parallel and an SSH server for the multi-host batch test.
+# media, Xvfb (and xdotool to press keys) for the window tests, GNU parallel and an SSH server
+# for the multi-host batch test.
 APT_PACKAGES := libopencv-dev libdlib-dev libdlib-data opencv-data libblas-dev liblapack-dev \
                 pkg-config ffmpeg xvfb xauth xdotool parallel openssh-server
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
