@@ -25,6 +25,19 @@ final class ConfigTests: XCTestCase {
         XCTAssertNil(c.focalLengthPx)
     }
 
+    func testZeroAndOneAreNumbersAndTrueIsNot() throws {
+        // Found by Benchmarks/fuzz.sh: Linux bridges the JSON numbers 0 and 1 to Bool.
+        let c = try LivenessConfig(json: Data(#"{"settleMs": 0, "framesToAutoshot": 1, "turnHoldFrames": 1, "circleCentreX": 1.0, "blinkClosure": 1}"#.utf8))
+        XCTAssertEqual(c.settleMs, 0)
+        XCTAssertEqual(c.framesToAutoshot, 1)
+        XCTAssertEqual(c.turnHoldFrames, 1)
+        XCTAssertEqual(c.circleCentreX, 1)
+        XCTAssertEqual(c.blinkClosure, 1)
+        for text in [#"{"settleMs": true}"#, #"{"framesToAutoshot": false}"#, #"{"focalLengthPx": true}"#] {
+            XCTAssertThrowsError(try LivenessConfig(json: Data(text.utf8)), text)
+        }
+    }
+
     func testAPartialConfigKeepsTheOtherDefaults() throws {
         let c = try LivenessConfig(json: Data(#"{"capMs": 10000, "turnDegrees": 10, "focalLengthPx": 800}"#.utf8))
         XCTAssertEqual(c.capMs, 10_000)

@@ -6,6 +6,14 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// true and false as JSONSerialization gives them. On Linux `raw is Bool` also holds for the
+/// numbers 0 and 1 (and 1.0), which made `"settleMs": 0` or `"framesToAutoshot": 1` "not a
+/// number"; a JSON boolean is the NSNumber whose type is char.
+func isJSONBoolean(_ raw: Any) -> Bool {
+    guard let number = raw as? NSNumber else { return false }
+    return String(cString: number.objCType) == "c"
+}
+
 extension LivenessConfig {
     /// One entry per field: its JSON key, how to read it into a config, and its current value as JSON.
     private struct Field {
@@ -18,7 +26,7 @@ extension LivenessConfig {
         Field(
             key: key,
             read: { config, raw in
-                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), valid.contains(n) else {
+                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), valid.contains(n) else {
                     throw ConfigError("\"\(key)\" must be a number in \(valid.lowerBound)...\(valid.upperBound)")
                 }
                 config[keyPath: path] = n
@@ -30,7 +38,7 @@ extension LivenessConfig {
         Field(
             key: key,
             read: { config, raw in
-                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), n == n.rounded(), valid.contains(Int(n)) else {
+                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n == n.rounded(), valid.contains(Int(n)) else {
                     throw ConfigError("\"\(key)\" must be a whole number in \(valid.lowerBound)...\(valid.upperBound)")
                 }
                 config[keyPath: path] = Int(n)
@@ -58,7 +66,7 @@ extension LivenessConfig {
             key: "focalLengthPx",
             read: { config, raw in
                 if raw is NSNull { config.focalLengthPx = nil; return }
-                guard let n = (raw as? NSNumber)?.doubleValue, !(raw is Bool), n > 0 else {
+                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n > 0 else {
                     throw ConfigError("\"focalLengthPx\" must be a positive number or null")
                 }
                 config.focalLengthPx = n
