@@ -38,6 +38,15 @@ final class ConfigTests: XCTestCase {
         }
     }
 
+    func testHugeWholeNumbersAreOutOfRangeNotACrash() {
+        // Found by Benchmarks/fuzz.sh: Int(1e308) trapped ("Double value cannot be converted to Int").
+        for text in [#"{"framesToAutoshot": 1e308}"#, #"{"turnHoldFrames": -1e308}"#, #"{"openEARMinSamples": 18446744073709551616}"#] {
+            XCTAssertThrowsError(try LivenessConfig(json: Data(text.utf8)), text) { error in
+                XCTAssertTrue("\(error)".contains("must be a whole number"), "\(error)")
+            }
+        }
+    }
+
     func testAPartialConfigKeepsTheOtherDefaults() throws {
         let c = try LivenessConfig(json: Data(#"{"capMs": 10000, "turnDegrees": 10, "focalLengthPx": 800}"#.utf8))
         XCTAssertEqual(c.capMs, 10_000)

@@ -38,7 +38,9 @@ extension LivenessConfig {
         Field(
             key: key,
             read: { config, raw in
-                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n == n.rounded(), valid.contains(Int(n)) else {
+                // The range is checked on the Double: Int(1e308) would trap.
+                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n == n.rounded(),
+                      n >= Double(valid.lowerBound), n <= Double(valid.upperBound) else {
                     throw ConfigError("\"\(key)\" must be a whole number in \(valid.lowerBound)...\(valid.upperBound)")
                 }
                 config[keyPath: path] = Int(n)
