@@ -39,7 +39,8 @@ final class BatchProgress {
             let width = 24
             let filled = total > 0 ? width * tally.done / total : width
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(counts), \(Self.duration(elapsed)) elapsed, ETA \(Self.duration(eta))".utf8))
+            let etaText = tally.done > 0 ? Self.duration(eta) : "?"
+            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(counts), \(Self.duration(elapsed)) elapsed, ETA \(etaText)".utf8))
             drawn = true
         } else {
             printError("liveness: \(counts), \(Self.duration(elapsed)) elapsed")
