@@ -20,8 +20,13 @@ final class FaceTracker {
     /// The Haar fallback searches a copy this many pixels high: its 24-pixel window is then 15 %
     /// of the shorter side, below the size whose ellipse is `tooFar`.
     static let fallbackShortSide = 160.0
-    /// How far past each edge the fallback search looks, as a share of the frame.
+    /// How far past each edge the search for a face too close to fit looks, as a share of the
+    /// frame, and the smallest such face, as a share of the frame's shorter side.
     static let fallbackOverhang = 0.25
+    static let bigFaceShare = 0.55
+    /// The Haar fallback runs only this long after a face was last seen: it recovers a face that
+    /// turned away from the LBP cascade, and would only slow down a stream without a face.
+    static let haarFallbackMs = 1000.0
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
 
@@ -37,6 +42,9 @@ final class FaceTracker {
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
+    /// When a face was last located, and the frame being located now.
+    private var lastFaceMs = -Double.infinity
+    private var currentMs = 0.0
     /// Faces seen by the last whole-frame search, carried to the frames in between.
     private var facesInScene = 0
 
@@ -51,6 +59,7 @@ final class FaceTracker {
         calibration = nil
         lastConfirmedMs = -.infinity
         lastFullSearchMs = -.infinity
+        lastFaceMs = -.infinity
         facesInScene = 0
     }
 
@@ -63,6 +72,7 @@ final class FaceTracker {
 
     /// Locates the chosen face and fits it with `fit` (a landmark box in, 68 points out).
     func locate(in gray: Image, at ms: Double, circle: Circle, fit: (FaceBox) throws -> [Point2]) throws -> Located {
+        currentMs = ms
         if let predicted = predictedBox() {
             if ms - lastFullSearchMs < Self.fullSearchIntervalMs, ms - lastConfirmedMs < Self.verifyIntervalMs {
                 let points = try fit(predicted)
@@ -79,7 +89,7 @@ final class FaceTracker {
         let shortSide = Double(min(gray.width, gray.height))
         let faces = try wholeFrameFaces(
             in: gray, scale: min(4, Self.fullSearchShortSide / shortSide), minFace: shortSide * Self.smallestFaceShare,
-            fallbackScale: min(4, Self.fallbackShortSide / shortSide))
+            fallbackScale: min(4, Self.fallbackShortSide / shortSide), haarFallback: ms - lastFaceMs < Self.haarFallbackMs)
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
@@ -92,20 +102,27 @@ final class FaceTracker {
 
     /// Every face of the frame as Haar boxes, searched on a copy resized by `scale` for faces of
     /// at least `minFace` pixels: the fast LBP cascade proposes, a Haar search around each
-    /// proposal confirms and boxes it (dropping LBP's false alarms); when LBP finds nothing, the
-    /// Haar cascade searches the whole frame itself on a copy resized by `fallbackScale`, as it
-    /// holds on to turned faces longer.
-    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallbackScale: Double) throws -> [FaceBox] {
+    /// proposal confirms and boxes it (dropping LBP's false alarms). When LBP finds nothing and
+    /// `haarFallback` is set, the Haar cascade searches the whole frame itself on a copy resized by
+    /// `fallbackScale`, as it holds on to turned faces longer.
+    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallbackScale: Double, haarFallback: Bool) throws -> [FaceBox] {
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
         let confirmed = try FaceBox.distinct(FaceBox.distinct(proposals).compactMap { p in
             try haarFace(near: p.centre, width: p.width, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if !confirmed.isEmpty { return confirmed }
-        // The fallback also looks past the frame's edges, for a face too close to fit in it.
+        if haarFallback {
+            let found = try detector.detect(in: gray, region: frame, scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0)
+            if !found.isEmpty { return FaceBox.distinct(found) }
+        }
+        // A face too close to fit the frame (forehead and chin cut off) is found by looking past
+        // the edges; only big faces can be cut so, so this search runs on a tiny copy.
+        let shortSide = min(frame.width, frame.height)
+        let bigFace = shortSide * Self.bigFaceShare
         let padded = FaceBox(x: -frame.width * Self.fallbackOverhang, y: -frame.height * Self.fallbackOverhang,
                              width: frame.width * (1 + 2 * Self.fallbackOverhang), height: frame.height * (1 + 2 * Self.fallbackOverhang))
-        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0))
+        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: min(fallbackScale, 24 / bigFace), minFace: bigFace, maxFace: 0))
     }
 
     /// The Haar face nearest `centre` in a search around it: the region extends `margin` face
@@ -130,6 +147,7 @@ final class FaceTracker {
 
     private func track(_ points: [Point2], box: FaceBox, count: Int) -> Located {
         previousPoints = points
+        lastFaceMs = currentMs
         return Located(points: points, box: box, faceCount: count)
     }
 
