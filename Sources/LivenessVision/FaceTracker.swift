@@ -17,16 +17,14 @@ final class FaceTracker {
     /// `smallestFaceShare` of it: small enough to tell the user to come closer.
     static let fullSearchShortSide = 200.0
     static let smallestFaceShare = 0.12
-    /// The Haar fallback searches a copy this many pixels high: its 24-pixel window is then 15 %
-    /// of the shorter side, below the size whose ellipse is `tooFar`.
-    static let fallbackShortSide = 160.0
     /// How far past each edge the search for a face too close to fit looks, as a share of the
     /// frame, and the smallest such face, as a share of the frame's shorter side.
     static let fallbackOverhang = 0.25
     static let bigFaceShare = 0.55
-    /// The Haar fallback runs only this long after a face was last seen: it recovers a face that
-    /// turned away from the LBP cascade, and would only slow down a stream without a face.
-    static let haarFallbackMs = 1000.0
+    /// For this long after a face was last seen, a Haar search around where it was backs up the
+    /// LBP cascade: it recovers a face turned too far for LBP, at a fraction of a whole-frame
+    /// search, and costs nothing on a stream without a face.
+    static let lostFaceMs = 1000.0
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
 
@@ -44,6 +42,8 @@ final class FaceTracker {
     private var lastFullSearchMs = -Double.infinity
     /// When a face was last located, and the frame being located now.
     private var lastFaceMs = -Double.infinity
+    /// Where that face was, as a Haar box.
+    private var lastFace: FaceBox?
     private var currentMs = 0.0
     /// Faces seen by the last whole-frame search, carried to the frames in between.
     private var facesInScene = 0
@@ -60,6 +60,7 @@ final class FaceTracker {
         lastConfirmedMs = -.infinity
         lastFullSearchMs = -.infinity
         lastFaceMs = -.infinity
+        lastFace = nil
         facesInScene = 0
     }
 
@@ -89,7 +90,7 @@ final class FaceTracker {
         let shortSide = Double(min(gray.width, gray.height))
         let faces = try wholeFrameFaces(
             in: gray, scale: min(4, Self.fullSearchShortSide / shortSide), minFace: shortSide * Self.smallestFaceShare,
-            fallbackScale: min(4, Self.fallbackShortSide / shortSide), haarFallback: ms - lastFaceMs < Self.haarFallbackMs)
+            fallback: ms - lastFaceMs < Self.lostFaceMs ? lastFace.map(Fallback.around) ?? .none : .none)
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
@@ -100,19 +101,32 @@ final class FaceTracker {
         return Located(points: nil, box: nil, faceCount: faces.count)
     }
 
+    /// Where the Haar cascade looks when the LBP cascade finds nothing (Haar holds on to turned
+    /// faces longer).
+    enum Fallback {
+        case none
+        /// Around a face seen a moment ago.
+        case around(FaceBox)
+        /// The whole frame, on a copy resized by this factor (stills, where time matters less).
+        case wholeFrame(scale: Double)
+    }
+
     /// Every face of the frame as Haar boxes, searched on a copy resized by `scale` for faces of
     /// at least `minFace` pixels: the fast LBP cascade proposes, a Haar search around each
-    /// proposal confirms and boxes it (dropping LBP's false alarms). When LBP finds nothing and
-    /// `haarFallback` is set, the Haar cascade searches the whole frame itself on a copy resized by
-    /// `fallbackScale`, as it holds on to turned faces longer.
-    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallbackScale: Double, haarFallback: Bool) throws -> [FaceBox] {
+    /// proposal confirms and boxes it (dropping LBP's false alarms); then the `fallback`.
+    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallback: Fallback) throws -> [FaceBox] {
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
         let confirmed = try FaceBox.distinct(FaceBox.distinct(proposals).compactMap { p in
             try haarFace(near: p.centre, width: p.width, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if !confirmed.isEmpty { return confirmed }
-        if haarFallback {
+        switch fallback {
+        case .none:
+            break
+        case .around(let face):
+            if let found = try haarFace(near: face.centre, width: face.width, margin: 1.0, sizes: 0.6...1.6, in: gray) { return [found] }
+        case .wholeFrame(let fallbackScale):
             let found = try detector.detect(in: gray, region: frame, scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0)
             if !found.isEmpty { return FaceBox.distinct(found) }
         }
@@ -122,7 +136,7 @@ final class FaceTracker {
         let bigFace = shortSide * Self.bigFaceShare
         let padded = FaceBox(x: -frame.width * Self.fallbackOverhang, y: -frame.height * Self.fallbackOverhang,
                              width: frame.width * (1 + 2 * Self.fallbackOverhang), height: frame.height * (1 + 2 * Self.fallbackOverhang))
-        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: min(fallbackScale, 24 / bigFace), minFace: bigFace, maxFace: 0))
+        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: min(scale, 24 / bigFace), minFace: bigFace, maxFace: 0))
     }
 
     /// The Haar face nearest `centre` in a search around it: the region extends `margin` face
@@ -148,6 +162,7 @@ final class FaceTracker {
     private func track(_ points: [Point2], box: FaceBox, count: Int) -> Located {
         previousPoints = points
         lastFaceMs = currentMs
+        lastFace = haarBox(fromLandmarkBox: box)
         return Located(points: points, box: box, faceCount: count)
     }
 

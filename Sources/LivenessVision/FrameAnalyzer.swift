@@ -74,7 +74,7 @@ public final class FrameAnalyzer {
         // Stills can be large: search on a copy whose larger side is at most 640 px, for faces
         // down to 24 px there.
         let scale = min(1, 640 / max(width, height))
-        let boxes = try tracker.wholeFrameFaces(in: gray, scale: scale, minFace: 24 / scale, fallbackScale: scale, haarFallback: true)
+        let boxes = try tracker.wholeFrameFaces(in: gray, scale: scale, minFace: 24 / scale, fallback: .wholeFrame(scale: scale))
         return try boxes.compactMap { haar in
             let box = landmarkBox(fromHaar: haar)
             let points = try fitter.fit(gray, box: box)
