@@ -127,16 +127,19 @@ final class FaceTracker {
         case .around(let face):
             if let found = try haarFace(near: face.centre, width: face.width, margin: 1.0, sizes: 0.6...1.6, in: gray) { return [found] }
         case .wholeFrame(let fallbackScale):
-            let found = try detector.detect(in: gray, region: frame, scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0)
-            if !found.isEmpty { return FaceBox.distinct(found) }
+            // Past the edges too, for faces the photo's border cuts.
+            return FaceBox.distinct(try detector.detect(in: gray, region: overhanging(frame), scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0))
         }
         // A face too close to fit the frame (forehead and chin cut off) is found by looking past
         // the edges; only big faces can be cut so, so this search runs on a tiny copy.
-        let shortSide = min(frame.width, frame.height)
-        let bigFace = shortSide * Self.bigFaceShare
-        let padded = FaceBox(x: -frame.width * Self.fallbackOverhang, y: -frame.height * Self.fallbackOverhang,
-                             width: frame.width * (1 + 2 * Self.fallbackOverhang), height: frame.height * (1 + 2 * Self.fallbackOverhang))
-        return FaceBox.distinct(try detector.detect(in: gray, region: padded, scale: min(scale, 24 / bigFace), minFace: bigFace, maxFace: 0))
+        let bigFace = min(frame.width, frame.height) * Self.bigFaceShare
+        return FaceBox.distinct(try detector.detect(in: gray, region: overhanging(frame), scale: min(scale, 24 / bigFace), minFace: bigFace, maxFace: 0))
+    }
+
+    /// The frame grown by `fallbackOverhang` on every side.
+    private func overhanging(_ frame: FaceBox) -> FaceBox {
+        let o = Self.fallbackOverhang
+        return FaceBox(x: -frame.width * o, y: -frame.height * o, width: frame.width * (1 + 2 * o), height: frame.height * (1 + 2 * o))
     }
 
     /// The Haar face nearest `centre` in a search around it: the region extends `margin` face
