@@ -30,7 +30,8 @@ demo: build
 
 test: setup
 	swift build --build-tests
-	swift test --skip-build
+	# XCTest only: the tests are XCTest, and Swift Testing would close the log with "0 tests".
+	swift test --skip-build --disable-swift-testing
 
 bench: build
 	Benchmarks/speed.sh
