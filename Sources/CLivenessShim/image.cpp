@@ -108,28 +108,4 @@ lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_
     });
 }
 
-lv_status lv_image_from_bgr(const unsigned char *pixels, int width, int height, int stride, lv_image *out,
-                            lv_error *error) {
-    return lv_guard(error, [&] {
-        cv::Mat &dst = lv_target(out);
-        lv_require(pixels != nullptr, LV_ERR_ARGUMENT, "no pixels");
-        lv_require(width > 0 && height > 0, LV_ERR_ARGUMENT, "width and height must be positive");
-        lv_require(stride >= width * 3, LV_ERR_ARGUMENT, "stride is smaller than width * 3");
-        cv::Mat(height, width, CV_8UC3, const_cast<unsigned char *>(pixels), static_cast<size_t>(stride))
-            .copyTo(dst);
-    });
-}
-
-lv_status lv_image_pixels(const lv_image *image, unsigned char *pixels, long capacity, lv_error *error) {
-    return lv_guard(error, [&] {
-        const cv::Mat &src = lv_source(image);
-        lv_require(src.depth() == CV_8U, LV_ERR_ARGUMENT, "expected an 8-bit image");
-        const size_t row = static_cast<size_t>(src.cols) * src.elemSize();
-        const size_t rows = static_cast<size_t>(src.rows);
-        lv_require(pixels != nullptr && capacity >= 0 && static_cast<size_t>(capacity) >= row * rows,
-                   LV_ERR_ARGUMENT, "pixel buffer is smaller than width * height * channels");
-        for (size_t y = 0; y < rows; ++y) std::memcpy(pixels + y * row, src.ptr(static_cast<int>(y)), row);
-    });
-}
-
 }  // extern "C"

@@ -55,13 +55,6 @@ public final class Image {
     func rotate(quarterTurns: Int) throws {
         try internalCall { lv_image_rotate(handle, Int32(quarterTurns), $0) }
     }
-
-    /// A resized copy.
-    public func resized(by factor: Double) throws -> Image {
-        let out = Image()
-        try internalCall { lv_image_resize(handle, factor, out.handle, $0) }
-        return out
-    }
 }
 
 /// A shim call that can only fail through a bug or OpenCV itself.

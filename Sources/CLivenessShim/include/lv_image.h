@@ -38,13 +38,6 @@ lv_status lv_image_rotate(lv_image *image, int quarter_turns, lv_error *error);
 // `dst` becomes `src` scaled by `factor` (area interpolation when shrinking, linear when growing).
 lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_error *error);
 
-// Wraps caller-owned 8-bit BGR pixels (rows `stride` bytes apart) as a copy into `out`.
-lv_status lv_image_from_bgr(const unsigned char *pixels, int width, int height, int stride,
-                            lv_image *out, lv_error *error);
-
-// Copies the 8-bit pixels out (`capacity` >= width * height * channels, rows packed).
-lv_status lv_image_pixels(const lv_image *image, unsigned char *pixels, long capacity, lv_error *error);
-
 #ifdef __cplusplus
 }
 #endif
