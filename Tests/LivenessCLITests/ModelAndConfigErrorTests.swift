@@ -38,6 +38,14 @@ final class ModelAndConfigErrorTests: XCTestCase {
         Expect.errorLine(result, code: 3, naming: "/nonexistent.xml", cause: ["missing", "opencv-data"])
     }
 
+    func testMissingSearchCascadeNamesItsPackage() throws {
+        let clip = try TestMedia.singleFaceMP4()
+        let result = try CLI.run(["score", clip, "--search-cascade", "/nonexistent-lbp.xml"])
+        Expect.errorLine(result, code: 3, naming: "/nonexistent-lbp.xml", cause: ["missing", "opencv-data"])
+        let fromEnvironment = try CLI.run(["score", clip], environment: ["LIVENESS_SEARCH_CASCADE": "/nonexistent-lbp.xml"])
+        Expect.errorLine(fromEnvironment, code: 3, naming: "/nonexistent-lbp.xml", cause: ["missing", "opencv-data"])
+    }
+
     func testMissingFaceCascadeFromTheEnvironment() throws {
         let clip = try TestMedia.singleFaceMP4()
         let result = try CLI.run(["score", clip], environment: ["LIVENESS_FACE_CASCADE": "/nonexistent.xml"])

@@ -58,6 +58,7 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env["LIVENESS_LANDMARK_MODEL"] = nil
         env["LIVENESS_FACE_CASCADE"] = nil
+        env["LIVENESS_SEARCH_CASCADE"] = nil
         env.merge(environment) { _, new in new }
         process.environment = env
 
