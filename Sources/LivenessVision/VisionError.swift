@@ -4,6 +4,8 @@ import CLivenessShim
 public enum VisionError: Error, Equatable {
     case fileNotFound(path: String)
     case isADirectory(path: String)
+    case notAFolder(path: String)
+    case noImages(path: String)
     case fileUnreadable(path: String)
     case notAVideo(path: String, cause: String)
     case noFrames(path: String)

@@ -13,28 +13,56 @@ enum ScoreCommand {
             OptionSpec(name: "trace", valueName: "FILE", help: "write a per-frame CSV trace"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for the action order (default: random, printed in the report)"),
             OptionSpec(name: "json", valueName: nil, help: "no summary on stderr; the report as one compact JSON line"),
+            OptionSpec(name: "frames", valueName: "DIR", help: "score a folder of numbered images as one stream instead of a video"),
+            OptionSpec(name: "fps", valueName: "N", help: "with --frames: the rate the images were taken at (default \(Int(defaultFramesFps)))"),
         ] + BatchScore.options + CommonOptions.engine + [CommonOptions.help],
         positionalCount: 0...Int.max)
 
+    static let defaultFramesFps = 30.0
+
     static func run(_ args: ParsedArguments) throws -> ExitCode {
+        if let folder = args.value("frames") {
+            guard args.positionals.isEmpty, !BatchScore.isBatch(args) else {
+                throw UsageError("--frames scores one folder of images: give no VIDEO and no batch option with it", spec: spec)
+            }
+            let fps: Int = try args.integer("fps", spec: spec) ?? Int(defaultFramesFps)
+            guard (1...1000).contains(fps) else { throw UsageError("--fps must be between 1 and 1000, got \(fps)", spec: spec) }
+            return try scoreOne(args, name: folder) {
+                let source = try ImageFolderSource(folder: folder, fps: Double(fps))
+                return ({ ScoreReport.input(folder: source) }, source.next)
+            }
+        }
+        if args.value("fps") != nil { throw UsageError("--fps goes with --frames DIR", spec: spec) }
         if args.positionals.isEmpty && args.value("list") == nil {
             throw UsageError("expected VIDEO..., got 0 argument(s)", spec: spec)
         }
         if BatchScore.isBatch(args) { return try BatchScore.run(args, spec: spec) }
         let path = args.positionals[0]
+        return try scoreOne(args, name: path) {
+            let source = try VideoSource(file: path)
+            return ({ ScoreReport.input(path: path, video: source) }, source.next)
+        }
+    }
+
+    /// An opened input: how the report describes it, and its frames.
+    typealias Stream = (input: () -> JSON, nextFrame: () throws -> Frame?)
+
+    /// Scores one stream and writes what the options ask for. The options are checked before
+    /// `open` reads anything, so a usage mistake is reported as one.
+    static func scoreOne(_ args: ParsedArguments, name path: String, open: () throws -> Stream) throws -> ExitCode {
         let config = try CommonOptions.config(args)
         let seed = try CommonOptions.seed(args, spec: spec)
         let models = CommonOptions.models(args)
         let out = try args.value("out").map(OutputDirectory.init)
         let trace = try args.value("trace").map { try LineWriter(path: $0) }
         let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
+        let (input, nextFrame) = try open()
 
-        let source = try VideoSource(file: path)
         let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models, config: config))
         trace?.write(Trace.header)
         let result = try scorer.score(
             seed: seed,
-            nextFrame: source.next,
+            nextFrame: nextFrame,
             onStep: { step in trace?.write(Trace.row(step.analysis.measurement, step.verdict)) },
             onEvents: { batch in batch.forEach { events?.write($0.json.serialized()) } })
 
@@ -50,7 +78,7 @@ enum ScoreCommand {
             }
         }
         let report = ScoreReport.json(
-            input: path, source: source, result: result, seed: seed, models: models,
+            input: input(), result: result, seed: seed, models: models,
             autoshotImage: autoshotName, snapshotImage: snapshotName)
         try out?.write(report.pretty() + "\n", to: "report.json")
         if args.has("json") {

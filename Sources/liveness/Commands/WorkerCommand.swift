@@ -82,7 +82,7 @@ enum WorkerCommand {
             let source = try VideoSource(file: clip.path)
             let result = try StreamScorer(analyzer: analyzer).score(seed: seed, nextFrame: source.next)
             let report = ScoreReport.json(
-                input: clip.path, source: source, result: result, seed: seed, models: models, autoshotImage: nil, snapshotImage: nil)
+                input: ScoreReport.input(path: clip.path, video: source), result: result, seed: seed, models: models, autoshotImage: nil, snapshotImage: nil)
             return (ClipRecord.scored(clip, report: report), false)
         } catch {
             var (message, code) = ErrorReport.render(error)

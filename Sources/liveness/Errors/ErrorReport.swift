@@ -41,6 +41,10 @@ enum ErrorReport {
             return ("liveness: \(path): no such file", .inputOrModel)
         case .isADirectory(let path):
             return ("liveness: \(path): is a directory, not a file", .inputOrModel)
+        case .notAFolder(let path):
+            return ("liveness: \(path): is not a folder (--frames takes a folder of numbered images)", .inputOrModel)
+        case .noImages(let path):
+            return ("liveness: \(path): holds no images (\(ImageFolderSource.extensions.sorted().joined(separator: ", ")))", .inputOrModel)
         case .fileUnreadable(let path):
             return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
         case .notAVideo(let path, let cause):

@@ -3,12 +3,25 @@ import LivenessVision
 
 /// The final report of one scored input (report.json; stdout).
 enum ScoreReport {
+    /// What a video file is: its path, size, declared rate, codec and rotation.
+    static func input(path: String, video: VideoSource) -> JSON {
+        let info = video.info
+        let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return .object([
+            ("path", .string(path)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+            ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
+        ])
+    }
+
+    /// What a folder of numbered images is: its path, how many, and the rate they were given.
+    static func input(folder: ImageFolderSource) -> JSON {
+        .object([("path", .string(folder.folder)), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
+    }
+
     static func json(
-        input: String, source: VideoSource, result: StreamScorer.Result, seed: UInt64, models: ModelFiles,
+        input: JSON, result: StreamScorer.Result, seed: UInt64, models: ModelFiles,
         autoshotImage: String?, snapshotImage: String?
     ) -> JSON {
-        let info = source.info
-        let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let frames = Double(result.session.counts.frames)
         let timing: [(String, JSON)] = [
             ("wallMs", .number(result.wallMs)),
@@ -19,10 +32,7 @@ enum ScoreReport {
         return .object(
             [
                 ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
-                ("input", .object([
-                    ("path", .string(input)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
-                    ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
-                ])),
+                ("input", input),
             ]
             + result.session.reportJSON(seed: seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage)
             + [

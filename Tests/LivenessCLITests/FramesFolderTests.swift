@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// `liveness score --frames DIR`: a folder of numbered images scored as one stream (SPEC §1).
+final class FramesFolderTests: XCTestCase {
+    /// single_face.mp4's 72 frames as frame_1.png ... frame_72.png (so names sort as numbers, not text).
+    func framesOfSingleFace(in temp: TemporaryDirectory) throws -> URL {
+        let folder = temp.file("frames")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try TestMedia.runFFmpeg(["-i", try TestMedia.singleFaceMP4(), folder.appendingPathComponent("frame_%d.png").path])
+        return folder
+    }
+
+    func testAFrameFolderScoresLikeItsVideo() throws {
+        let temp = try TemporaryDirectory()
+        let folder = try framesOfSingleFace(in: temp)
+        let frames = try CLI.run(["score", "--frames", folder.path, "--fps", "30", "--seed", "1", "--json"]).json()
+        let video = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--json"]).json()
+        XCTAssertEqual(frames.object("input")?.int("images"), 72)
+        XCTAssertEqual(frames.string("outcome"), video.string("outcome"))
+        XCTAssertEqual(frames.object("autoshot")?.int("frame"), video.object("autoshot")?.int("frame"))
+        let credited = { (report: [String: Any]) in
+            (report["actions"] as? [[String: Any]] ?? []).filter { $0["credited"] as? Bool == true }.map { "\($0["action"]!)@\($0["frame"]!)" }
+        }
+        XCTAssertEqual(credited(frames), credited(video))
+        XCTAssertFalse(credited(frames).isEmpty, "the blink is credited")
+    }
+
+    func testBadFrameFoldersAreInputErrors() throws {
+        let temp = try TemporaryDirectory()
+        let missing = temp.file("absent").path
+        Expect.errorLine(try CLI.run(["score", "--frames", missing]), code: 3, naming: missing, cause: ["no such file"])
+        let file = try temp.write("text", to: "notes.txt")
+        Expect.errorLine(try CLI.run(["score", "--frames", file]), code: 3, naming: file, cause: ["is not a folder"])
+        let empty = temp.file("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        Expect.errorLine(try CLI.run(["score", "--frames", empty.path]), code: 3, naming: empty.path, cause: ["holds no images"])
+
+        let folder = try framesOfSingleFace(in: temp)
+        let broken = try temp.write("not a picture", to: "frames/frame_73.png")
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path, "--seed", "1"]), code: 3, naming: broken, cause: ["not a readable image"])
+    }
+
+    func testFramesAndFpsAreUsedTogetherOnly() throws {
+        let clip = try TestMedia.singleFaceMP4()
+        Expect.usageError(try CLI.run(["score", clip, "--fps", "30"]), cause: "--fps goes with --frames DIR", usage: "liveness score")
+        Expect.usageError(try CLI.run(["score", clip, "--frames", "/tmp"]), cause: "--frames scores one folder of images", usage: "liveness score")
+        Expect.usageError(try CLI.run(["score", "--frames", "/tmp", "--fps", "0"]), cause: "--fps must be between 1 and 1000", usage: "liveness score")
+    }
+}
