@@ -82,6 +82,8 @@ final class BenchCommandTests: XCTestCase {
             (#"{"clips": [{"name": "a", "video": "a.mp4", "sameDecisionsAs": "b"}], "floors": []}"#, "sameDecisionsAs names no clip \"b\""),
             (#"{"clips": [], "floors": [{"metric": "x"}]}"#, "floor x needs \"min\" or \"max\""),
             (#"{"clips": [{"name": "a", "video": "a.mp4", "config": {"capMS": 1}}], "floors": []}"#, "unknown key \"capMS\""),
+            (#"{"clips": [{"name": "a", "video": "a.mp4", "attack": 1}], "floors": []}"#, "\"attack\" must be true or false"),
+            (#"{"stills": "yes", "clips": [], "floors": []}"#, "\"stills\" must be true or false"),
         ]
         for (text, cause) in cases {
             let path = try temp.write(text, to: "bad.json")

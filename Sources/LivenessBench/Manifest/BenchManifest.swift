@@ -42,6 +42,12 @@ public struct BenchManifest {
         }
         let dataRoot = environment["LIVENESS_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? join(folder, object["data"] as? String ?? "../../shared/data")
         let derivedRoot = join(folder, object["derived"] as? String ?? "output/derived")
+        /// A true/false key: a JSON boolean (not the numbers 0 and 1, which Linux bridges to Bool too).
+        func flag(_ value: Any?, _ key: String) throws -> Bool {
+            guard let value else { return false }
+            guard isJSONBoolean(value), let flag = value as? Bool else { throw bad("\"\(key)\" must be true or false") }
+            return flag
+        }
         func resolve(_ reference: String) -> String {
             if reference.hasPrefix("data:") { return join(dataRoot, String(reference.dropFirst(5))) }
             if reference.hasPrefix("derived:") { return join(derivedRoot, String(reference.dropFirst(8))) }
@@ -50,7 +56,7 @@ public struct BenchManifest {
 
         toleranceMs = (object["toleranceMs"] as? NSNumber)?.doubleValue ?? 150
         positiveConfidences = Set(object["positiveConfidences"] as? [String] ?? ["eye-checked", "model-agree"])
-        stillsRoot = (object["stills"] as? Bool ?? false) ? dataRoot : nil
+        stillsRoot = try flag(object["stills"], "stills") ? dataRoot : nil
 
         guard let clipList = object["clips"] as? [[String: Any]] else { throw bad("\"clips\" must be a list") }
         clips = try clipList.map { entry in
@@ -69,7 +75,7 @@ public struct BenchManifest {
             return Clip(
                 name: name, video: resolve(video), labels: labels,
                 seed: (entry["seed"] as? NSNumber)?.uint64Value ?? 1, config: config,
-                expectedOutcome: entry["expect"] as? String, attack: entry["attack"] as? Bool ?? false,
+                expectedOutcome: entry["expect"] as? String, attack: try flag(entry["attack"], "attack"),
                 sameDecisionsAs: entry["sameDecisionsAs"] as? String)
         }
         let names = Set(clips.map(\.name))

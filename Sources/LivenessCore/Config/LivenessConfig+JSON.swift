@@ -9,7 +9,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 /// true and false as JSONSerialization gives them. On Linux `raw is Bool` also holds for the
 /// numbers 0 and 1 (and 1.0), which made `"settleMs": 0` or `"framesToAutoshot": 1` "not a
 /// number"; a JSON boolean is the NSNumber whose type is char.
-func isJSONBoolean(_ raw: Any) -> Bool {
+public func isJSONBoolean(_ raw: Any) -> Bool {
     guard let number = raw as? NSNumber else { return false }
     return String(cString: number.objCType) == "c"
 }
