@@ -40,11 +40,10 @@ final class FaceTracker {
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
-    /// When a face was last located, and the frame being located now.
+    /// When a face was last located.
     private var lastFaceMs = -Double.infinity
     /// Where that face was, as a Haar box.
     private var lastFace: FaceBox?
-    private var currentMs = 0.0
     /// Faces seen by the last whole-frame search, carried to the frames in between.
     private var facesInScene = 0
 
@@ -73,16 +72,15 @@ final class FaceTracker {
 
     /// Locates the chosen face and fits it with `fit` (a landmark box in, 68 points out).
     func locate(in gray: Image, at ms: Double, circle: Circle, fit: (FaceBox) throws -> [Point2]) throws -> Located {
-        currentMs = ms
         if let predicted = predictedBox() {
             if ms - lastFullSearchMs < Self.fullSearchIntervalMs, ms - lastConfirmedMs < Self.verifyIntervalMs {
                 let points = try fit(predicted)
-                if isPlausibleFit(points, in: predicted) { return track(points, box: predicted, count: facesInScene) }
+                if isPlausibleFit(points, in: predicted) { return track(points, box: predicted, count: facesInScene, at: ms) }
             } else if ms - lastFullSearchMs < Self.fullSearchIntervalMs {
                 let haar = haarBox(fromLandmarkBox: predicted)
                 if let confirmed = try haarFace(near: haar.centre, width: haar.width, margin: 0.25, sizes: 0.7...1.45, in: gray) {
                     lastConfirmedMs = ms
-                    if let located = try fitDetected(confirmed, count: facesInScene, fit: fit) { return located }
+                    if let located = try fitDetected(confirmed, count: facesInScene, at: ms, fit: fit) { return located }
                 }
             }
         }
@@ -94,7 +92,7 @@ final class FaceTracker {
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
-        if let chosen = chooseFace(faces, circle: circle), let located = try fitDetected(faces[chosen], count: faces.count, fit: fit) {
+        if let chosen = chooseFace(faces, circle: circle), let located = try fitDetected(faces[chosen], count: faces.count, at: ms, fit: fit) {
             return located
         }
         previousPoints = nil
@@ -154,17 +152,17 @@ final class FaceTracker {
     }
 
     /// Fits a detector box; on success re-learns the calibration.
-    private func fitDetected(_ haar: FaceBox, count: Int, fit: (FaceBox) throws -> [Point2]) throws -> Located? {
+    private func fitDetected(_ haar: FaceBox, count: Int, at ms: Double, fit: (FaceBox) throws -> [Point2]) throws -> Located? {
         let box = landmarkBox(fromHaar: haar)
         let points = try fit(box)
         guard isPlausibleFit(points, in: box) else { return nil }
         calibration = Calibration(offset: box.centre - Point2.centroid(points), side: box.width)
-        return track(points, box: box, count: count)
+        return track(points, box: box, count: count, at: ms)
     }
 
-    private func track(_ points: [Point2], box: FaceBox, count: Int) -> Located {
+    private func track(_ points: [Point2], box: FaceBox, count: Int, at ms: Double) -> Located {
         previousPoints = points
-        lastFaceMs = currentMs
+        lastFaceMs = ms
         lastFace = haarBox(fromLandmarkBox: box)
         return Located(points: points, box: box, faceCount: count)
     }
