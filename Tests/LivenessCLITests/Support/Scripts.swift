@@ -17,8 +17,9 @@ enum Scripts {
     ) throws -> Result {
         let scratch = try TemporaryDirectory(prefix: "liveness-script-output")
         let outURL = scratch.file("stdout"), errURL = scratch.file("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        for url in [outURL, errURL] where !FileManager.default.createFile(atPath: url.path, contents: nil) {
+            throw CLIError("cannot create \(url.path) for the script's output")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [TestMedia.packageRoot().appendingPathComponent(relativePath).path] + arguments
