@@ -67,4 +67,14 @@ final class LandmarkAccuracyTests: XCTestCase {
         let worst = scores.errors.max { $0.nme < $1.nme }
         XCTAssertLessThan(worst?.nme ?? 0, 0.25, "worst fit \(worst.map { "\($0.name) \(fmt($0.nme))" } ?? "")")
     }
+
+    /// dlib's own predictor rounds its points to whole pixels, which on a 20-pixel eye moves the
+    /// eye-aspect ratio in steps of a tenth of a blink; the shim keeps the fractions.
+    func testPointsKeepSubPixelPrecision() throws {
+        let labels = try LabelledFaces.all(root: TestData.require(LabelledFaces.eyeStateSet, root: true)).prefix(10)
+        let coordinates = try labels.compactMap { try StillMeasurements.fit(of: $0) }.flatMap { $0.landmarks.flatMap { [$0.x, $0.y] } }
+        XCTAssertGreaterThanOrEqual(coordinates.count, 68 * 2 * 5)
+        let whole = coordinates.filter { $0 == $0.rounded() }.count
+        XCTAssertLessThan(share(whole, of: coordinates.count), 0.05, "\(whole) of \(coordinates.count) coordinates are whole pixels")
+    }
 }
