@@ -67,6 +67,8 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
         lv_require(params.scale_step > 1, LV_ERR_ARGUMENT, "scale_step must be > 1");
         lv_require(params.min_neighbors >= 0, LV_ERR_ARGUMENT, "min_neighbors must be >= 0");
         lv_require(params.min_face >= 0 && params.max_face >= 0, LV_ERR_ARGUMENT, "face sizes must be >= 0");
+        lv_require(std::isfinite(params.roll) && std::abs(params.roll) <= 180, LV_ERR_ARGUMENT,
+                   "roll must be within +-180 degrees");
         const lv_box &b = params.region;
         lv_require(std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.width) &&
                        std::isfinite(b.height),
@@ -89,6 +91,14 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
                                 std::max(1, static_cast<int>(std::lround(search.rows * scale))));
             cv::resize(search, search, size, 0, 0, params.scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
+        // A tilted head is turned upright on the small copy: cheap, and the cascade only knows upright faces.
+        const cv::Point2f middle(search.cols / 2.0f, search.rows / 2.0f);
+        cv::Mat back;
+        if (params.roll != 0) {
+            const cv::Mat to_upright = cv::getRotationMatrix2D(middle, params.roll, 1.0);
+            cv::warpAffine(search, search, to_upright, search.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+            cv::invertAffineTransform(to_upright, back);
+        }
         cv::Mat equalised;
         cv::equalizeHist(search, equalised);
 
@@ -102,8 +112,11 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
         const size_t n = std::min(static_cast<size_t>(capacity), found.size());
         for (size_t i = 0; i < n; ++i) {
             const cv::Rect &r = found[i];
-            boxes[i] = lv_box{static_cast<float>(wanted.x + r.x * sx), static_cast<float>(wanted.y + r.y * sy),
-                              static_cast<float>(r.width * sx), static_cast<float>(r.height * sy)};
+            cv::Point2d c(r.x + r.width / 2.0, r.y + r.height / 2.0);
+            if (!back.empty()) c = lv_apply_affine(back, c.x, c.y);
+            const double w = r.width * sx, h = r.height * sy;
+            boxes[i] = lv_box{static_cast<float>(wanted.x + c.x * sx - w / 2), static_cast<float>(wanted.y + c.y * sy - h / 2),
+                              static_cast<float>(w), static_cast<float>(h)};
         }
         *count = static_cast<int>(found.size());
     });

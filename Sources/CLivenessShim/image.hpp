@@ -43,4 +43,10 @@ inline int lv_clamp_px(double v, int lo, int hi) {
     return static_cast<int>(std::clamp(v, static_cast<double>(lo), static_cast<double>(hi)));
 }
 
+// Where the 2 x 3 affine matrix `m` (CV_64F) takes the point (x, y).
+inline cv::Point2d lv_apply_affine(const cv::Mat &m, double x, double y) {
+    return {m.at<double>(0, 0) * x + m.at<double>(0, 1) * y + m.at<double>(0, 2),
+            m.at<double>(1, 0) * x + m.at<double>(1, 1) * y + m.at<double>(1, 2)};
+}
+
 #endif

@@ -10,6 +10,7 @@
 
 #include <dlib/image_processing/shape_predictor.h>
 #include <dlib/opencv.h>
+#include <opencv2/imgproc.hpp>
 
 // dlib::shape_predictor rounds its points to whole pixels when it returns them. On an eye 20 px
 // wide that moves the eye-aspect ratio in steps of about 0.025, a tenth of a blink. So the model's
@@ -54,6 +55,15 @@ struct lv_predictor {
     }
 };
 
+namespace {
+
+dlib::rectangle dlib_rect(const lv_box &box) {
+    const long left = std::lround(box.x), top = std::lround(box.y);
+    return dlib::rectangle(left, top, left + std::lround(box.width) - 1, top + std::lround(box.height) - 1);
+}
+
+}  // namespace
+
 extern "C" {
 
 lv_status lv_predictor_load(const char *path, lv_predictor **out, lv_error *error) {
@@ -74,7 +84,7 @@ void lv_predictor_destroy(lv_predictor *predictor) {
     lv_guard(nullptr, [&] { delete predictor; });
 }
 
-lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box box,
+lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box box, float roll,
                            lv_point points[LV_LANDMARK_COUNT], lv_error *error) {
     return lv_guard(error, [&] {
         lv_require(predictor && points, LV_ERR_ARGUMENT, "missing predictor or points");
@@ -82,12 +92,31 @@ lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box
         lv_require(std::isfinite(box.x) && std::isfinite(box.y) && box.width >= 1 && box.height >= 1 &&
                        std::isfinite(box.width) && std::isfinite(box.height),
                    LV_ERR_ARGUMENT, "face box must be finite and at least 1 x 1");
-        // cv_image wraps the Mat's rows in place (it honours the row step), so nothing is copied.
-        const dlib::cv_image<unsigned char> pixels(image);
-        const long left = std::lround(box.x), top = std::lround(box.y);
-        const dlib::rectangle rect(left, top, left + std::lround(box.width) - 1,
-                                   top + std::lround(box.height) - 1);
-        predictor->fit(pixels, rect, points);
+        lv_require(std::isfinite(roll) && std::abs(roll) <= 180, LV_ERR_ARGUMENT, "roll must be within +-180 degrees");
+        if (roll == 0) {
+            // cv_image wraps the Mat's rows in place (it honours the row step), so nothing is copied.
+            predictor->fit(dlib::cv_image<unsigned char>(image), dlib_rect(box), points);
+            return;
+        }
+        lv_require(box.width <= 4.0f * std::max(image.cols, image.rows) && box.height <= 4.0f * std::max(image.cols, image.rows),
+                   LV_ERR_ARGUMENT, "face box is far bigger than the image");
+        // The face is turned upright into a patch twice the box's size (the model reads a little
+        // around the box), fitted there, and its points turned back.
+        const cv::Point2f centre(box.x + box.width / 2, box.y + box.height / 2);
+        const int side = static_cast<int>(std::ceil(2 * std::max(box.width, box.height)));
+        cv::Mat to_upright = cv::getRotationMatrix2D(centre, roll, 1.0);
+        to_upright.at<double>(0, 2) += side / 2.0 - centre.x;
+        to_upright.at<double>(1, 2) += side / 2.0 - centre.y;
+        cv::Mat upright;
+        cv::warpAffine(image, upright, to_upright, cv::Size(side, side), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        const lv_box in_patch{side / 2.0f - box.width / 2, side / 2.0f - box.height / 2, box.width, box.height};
+        predictor->fit(dlib::cv_image<unsigned char>(upright), dlib_rect(in_patch), points);
+        cv::Mat back;
+        cv::invertAffineTransform(to_upright, back);
+        for (unsigned long i = 0; i < LV_LANDMARK_COUNT; ++i) {
+            const cv::Point2d p = lv_apply_affine(back, points[i].x, points[i].y);
+            points[i] = lv_point{static_cast<float>(p.x), static_cast<float>(p.y)};
+        }
     });
 }
 

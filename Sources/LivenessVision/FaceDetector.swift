@@ -19,17 +19,19 @@ public final class FaceDetector {
     deinit { lv_cascade_destroy(handle) }
 
     /// Faces in `region` of the gray image, searched on a copy resized by `scale`, between
-    /// `minFace` and `maxFace` pixels (image pixels; 0 = no upper limit).
-    func detect(in gray: Image, region: FaceBox, scale: Double, minFace: Double, maxFace: Double) throws -> [FaceBox] {
+    /// `minFace` and `maxFace` pixels (image pixels; 0 = no upper limit). With a `roll`, the region
+    /// is searched turned upright for heads tilted that much, and the boxes are upright to them.
+    func detect(in gray: Image, region: FaceBox, scale: Double, minFace: Double, maxFace: Double, roll: Double = 0) throws -> [HeadBox] {
         let params = lv_detect_params(
             region: lv_box(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height)),
-            scale: Float(scale), min_face: Float(minFace), max_face: Float(maxFace), scale_step: 1.1, min_neighbors: 3)
+            scale: Float(scale), min_face: Float(minFace), max_face: Float(maxFace), scale_step: 1.1, min_neighbors: 3,
+            roll: Float(roll))
         var count: Int32 = 0
         try internalCall { error in
             boxes.withUnsafeMutableBufferPointer { lv_cascade_detect(handle, gray.handle, params, $0.baseAddress, Int32($0.count), &count, error) }
         }
         return boxes.prefix(min(Int(count), boxes.count)).map {
-            FaceBox(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+            HeadBox(FaceBox(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)), roll: roll)
         }
     }
 }

@@ -6,7 +6,9 @@ import LivenessCore
 /// search runs when there is no face, when a confirmation fails, and once a second so that a
 /// second face or a better-placed one is noticed (SPEC §2 "Chosen face"). Whole frames are
 /// searched with the fast LBP cascade; the chosen face is then boxed by the Haar cascade, whose
-/// boxes the landmark box mapping was measured on.
+/// boxes the landmark box mapping was measured on. A head tilted past `uprightBeyondDegrees` is
+/// confirmed and fitted on copies turned upright by its last tilt, so it is not lost when the
+/// user leans their head.
 final class FaceTracker {
     let searcher: FaceDetector
     let detector: FaceDetector
@@ -27,10 +29,13 @@ final class FaceTracker {
     static let lostFaceMs = 1000.0
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
+    /// Below this tilt the cascades and the model cope as they are and no pixels are turned.
+    static let uprightBeyondDegrees = 10.0
 
-    /// The last detector-made landmark box, as an offset from the landmarks' centroid and a side.
-    /// Predicted boxes move with the landmarks but keep this size: a box sized from the points
-    /// would feed the fit's own scale error back into the next box, and grow or shrink away.
+    /// The last detector-made landmark box, as an offset from the landmarks' centroid (in the
+    /// head's own axes) and a side. Predicted boxes move with the landmarks but keep this size: a
+    /// box sized from the points would feed the fit's own scale error back into the next box, and
+    /// grow or shrink away.
     private struct Calibration {
         var offset: Point2
         var side: Double
@@ -43,7 +48,7 @@ final class FaceTracker {
     /// When a face was last located.
     private var lastFaceMs = -Double.infinity
     /// Where that face was, as a Haar box.
-    private var lastFace: FaceBox?
+    private var lastFace: HeadBox?
     /// Faces seen by the last whole-frame search, carried to the frames in between.
     private var facesInScene = 0
 
@@ -65,20 +70,20 @@ final class FaceTracker {
 
     struct Located {
         var points: [Point2]?
-        /// The landmark box the points were fitted in.
+        /// The axis-aligned box around the landmark box the points were fitted in.
         var box: FaceBox?
         var faceCount: Int
     }
 
     /// Locates the chosen face and fits it with `fit` (a landmark box in, 68 points out).
-    func locate(in gray: Image, at ms: Double, circle: Circle, fit: (FaceBox) throws -> [Point2]) throws -> Located {
+    func locate(in gray: Image, at ms: Double, circle: Circle, fit: (HeadBox) throws -> [Point2]) throws -> Located {
         if let predicted = predictedBox() {
             if ms - lastFullSearchMs < Self.fullSearchIntervalMs, ms - lastConfirmedMs < Self.verifyIntervalMs {
                 let points = try fit(predicted)
                 if isPlausibleFit(points, in: predicted) { return track(points, box: predicted, count: facesInScene, at: ms) }
             } else if ms - lastFullSearchMs < Self.fullSearchIntervalMs {
                 let haar = haarBox(fromLandmarkBox: predicted)
-                if let confirmed = try haarFace(near: haar.centre, width: haar.width, margin: 0.25, sizes: 0.7...1.45, in: gray) {
+                if let confirmed = try haarFace(near: haar, margin: 0.25, sizes: 0.7...1.45, in: gray) {
                     lastConfirmedMs = ms
                     if let located = try fitDetected(confirmed, count: facesInScene, at: ms, fit: fit) { return located }
                 }
@@ -92,7 +97,8 @@ final class FaceTracker {
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
-        if let chosen = chooseFace(faces, circle: circle), let located = try fitDetected(faces[chosen], count: faces.count, at: ms, fit: fit) {
+        if let chosen = chooseFace(faces.map(\.box), circle: circle),
+           let located = try fitDetected(faces[chosen], count: faces.count, at: ms, fit: fit) {
             return located
         }
         previousPoints = nil
@@ -103,8 +109,8 @@ final class FaceTracker {
     /// faces longer).
     enum Fallback {
         case none
-        /// Around a face seen a moment ago.
-        case around(FaceBox)
+        /// Around a face seen a moment ago (at its tilt).
+        case around(HeadBox)
         /// The whole frame, on a copy resized by this factor (stills, where time matters less).
         case wholeFrame(scale: Double)
     }
@@ -112,26 +118,31 @@ final class FaceTracker {
     /// Every face of the frame as Haar boxes, searched on a copy resized by `scale` for faces of
     /// at least `minFace` pixels: the fast LBP cascade proposes, a Haar search around each
     /// proposal confirms and boxes it (dropping LBP's false alarms); then the `fallback`.
-    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallback: Fallback) throws -> [FaceBox] {
+    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallback: Fallback) throws -> [HeadBox] {
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
-        let confirmed = try FaceBox.distinct(FaceBox.distinct(proposals).compactMap { p in
-            try haarFace(near: p.centre, width: p.width, margin: 0.6, sizes: 1.0...2.2, in: gray)
+        let confirmed = try distinct(distinct(proposals).compactMap { p in
+            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if !confirmed.isEmpty { return confirmed }
         switch fallback {
         case .none:
             break
         case .around(let face):
-            if let found = try haarFace(near: face.centre, width: face.width, margin: 1.0, sizes: 0.6...1.6, in: gray) { return [found] }
+            if let found = try haarFace(near: face, margin: 1.0, sizes: 0.6...1.6, in: gray) { return [found] }
         case .wholeFrame(let fallbackScale):
             // Past the edges too, for faces the photo's border cuts.
-            return FaceBox.distinct(try detector.detect(in: gray, region: overhanging(frame), scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0))
+            return distinct(try detector.detect(in: gray, region: overhanging(frame), scale: fallbackScale, minFace: max(minFace, 24 / fallbackScale), maxFace: 0))
         }
         // A face too close to fit the frame (forehead and chin cut off) is found by looking past
         // the edges; only big faces can be cut so, so this search runs on a tiny copy.
         let bigFace = min(frame.width, frame.height) * Self.bigFaceShare
-        return FaceBox.distinct(try detector.detect(in: gray, region: overhanging(frame), scale: min(scale, 24 / bigFace), minFace: bigFace, maxFace: 0))
+        return distinct(try detector.detect(in: gray, region: overhanging(frame), scale: min(scale, 24 / bigFace), minFace: bigFace, maxFace: 0))
+    }
+
+    /// One box per face of an upright search (see `FaceBox.distinct`).
+    private func distinct(_ boxes: [HeadBox]) -> [HeadBox] {
+        FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
     }
 
     /// The frame grown by `fallbackOverhang` on every side.
@@ -140,38 +151,56 @@ final class FaceTracker {
         return FaceBox(x: -frame.width * o, y: -frame.height * o, width: frame.width * (1 + 2 * o), height: frame.height * (1 + 2 * o))
     }
 
-    /// The Haar face nearest `centre` in a search around it: the region extends `margin` face
-    /// widths beyond a `width`-sized square, for faces of `sizes` times `width`.
-    private func haarFace(near centre: Point2, width: Double, margin: Double, sizes: ClosedRange<Double>, in gray: Image) throws -> FaceBox? {
-        let side = width * (1 + 2 * margin)
+    /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
+    /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
+    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image) throws -> HeadBox? {
+        let side = face.side * (1 + 2 * margin), centre = face.centre
         let found = try detector.detect(
             in: gray, region: FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side),
-            scale: min(4, Self.confirmFaceWidth / width),
-            minFace: width * sizes.lowerBound, maxFace: width * sizes.upperBound)
+            scale: min(4, Self.confirmFaceWidth / face.side),
+            minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
         return found.min { $0.centre.distance(to: centre) < $1.centre.distance(to: centre) }
     }
 
-    /// Fits a detector box; on success re-learns the calibration.
-    private func fitDetected(_ haar: FaceBox, count: Int, at ms: Double, fit: (FaceBox) throws -> [Point2]) throws -> Located? {
+    /// Fits the face of a detector box: the landmark box and its points, nil when the fit is not
+    /// plausible. A head found upright but fitted tilted past `uprightBeyondDegrees` is fitted
+    /// again, turned upright.
+    static func fitFace(detected haar: HeadBox, fit: (HeadBox) throws -> [Point2]) throws -> (box: HeadBox, points: [Point2])? {
         let box = landmarkBox(fromHaar: haar)
         let points = try fit(box)
         guard isPlausibleFit(points, in: box) else { return nil }
-        calibration = Calibration(offset: box.centre - Point2.centroid(points), side: box.width)
+        let roll = fittingRoll(points)
+        guard abs(roll - box.roll) >= uprightBeyondDegrees else { return (box, points) }
+        let upright = HeadBox(centre: box.centre, side: box.side, roll: roll)
+        let refitted = try fit(upright)
+        return isPlausibleFit(refitted, in: upright) ? (upright, refitted) : (box, points)
+    }
+
+    /// Fits a detector box; on success re-learns the calibration.
+    private func fitDetected(_ haar: HeadBox, count: Int, at ms: Double, fit: (HeadBox) throws -> [Point2]) throws -> Located? {
+        guard let (box, points) = try Self.fitFace(detected: haar, fit: fit) else { return nil }
+        calibration = Calibration(offset: box.headOffset(of: Point2.centroid(points)) * -1, side: box.side)
         return track(points, box: box, count: count, at: ms)
     }
 
-    private func track(_ points: [Point2], box: FaceBox, count: Int, at ms: Double) -> Located {
+    private func track(_ points: [Point2], box: HeadBox, count: Int, at ms: Double) -> Located {
         previousPoints = points
         lastFaceMs = ms
         lastFace = haarBox(fromLandmarkBox: box)
-        return Located(points: points, box: box, faceCount: count)
+        return Located(points: points, box: box.bounds, faceCount: count)
     }
 
-    /// The landmark box for this frame from the previous frame's points.
-    private func predictedBox() -> FaceBox? {
+    /// The tilt to fit a head at, given its points: its roll, or 0 while the roll is small.
+    private static func fittingRoll(_ points: [Point2]) -> Double {
+        let roll = Landmarks68.roll(points)
+        return abs(roll) >= uprightBeyondDegrees ? roll : 0
+    }
+
+    /// The landmark box for this frame from the previous frame's points, upright to their tilt.
+    private func predictedBox() -> HeadBox? {
         guard let points = previousPoints, let calibration else { return nil }
-        let centre = Point2.centroid(points) + calibration.offset
-        let side = calibration.side
-        return FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+        let roll = Self.fittingRoll(points)
+        let centre = Point2.centroid(points) + calibration.offset.rotated(degrees: roll)
+        return HeadBox(centre: centre, side: calibration.side, roll: roll)
     }
 }

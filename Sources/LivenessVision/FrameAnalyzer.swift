@@ -76,10 +76,8 @@ public final class FrameAnalyzer {
         let scale = min(1, 640 / max(width, height))
         let boxes = try tracker.wholeFrameFaces(in: gray, scale: scale, minFace: 24 / scale, fallback: .wholeFrame(scale: scale))
         return try boxes.compactMap { haar in
-            let box = landmarkBox(fromHaar: haar)
-            let points = try fitter.fit(gray, box: box)
-            guard isPlausibleFit(points, in: box) else { return nil }
-            return (haar, FaceMeasurement(landmarks: points, camera: camera))
+            guard let (_, points) = try FaceTracker.fitFace(detected: haar, fit: { try fitter.fit(gray, box: $0) }) else { return nil }
+            return (haar.box, FaceMeasurement(landmarks: points, camera: camera))
         }
     }
 }

@@ -18,12 +18,13 @@ public final class LandmarkFitter {
 
     deinit { lv_predictor_destroy(handle) }
 
-    /// The 68 points for the face in `box` (a dlib-style box) of the gray image.
-    func fit(_ gray: Image, box: FaceBox) throws -> [Point2] {
+    /// The 68 points for the face in `box` (a dlib-style box, upright to the head) of the gray image.
+    func fit(_ gray: Image, box: HeadBox) throws -> [Point2] {
         var points = [lv_point](repeating: lv_point(), count: Landmarks68.count)
-        let rect = lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
+        let b = box.box
+        let rect = lv_box(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
         try internalCall { error in
-            points.withUnsafeMutableBufferPointer { lv_predictor_fit(handle, gray.handle, rect, $0.baseAddress, error) }
+            points.withUnsafeMutableBufferPointer { lv_predictor_fit(handle, gray.handle, rect, Float(box.roll), $0.baseAddress, error) }
         }
         return points.map { Point2(x: Double($0.x), y: Double($0.y)) }
     }

@@ -16,6 +16,22 @@ final class VideoMeasurementTests: XCTestCase {
         XCTAssertEqual(missing, [], "single_face.mp4: \(frames.count - missing.count)/\(frames.count) frames with a face")
     }
 
+    /// real.mov: while laughing, the subject leans his head 20-27 degrees (clip_labels/real.csv,
+    /// dlib_roll_pnp, frames 80-88; rolls near 180 there are the solver's flips), beyond what the
+    /// upright cascades find. The tracker turns its searches and fits upright by the head's last
+    /// tilt and keeps the face on every such frame.
+    func testATiltedHeadKeepsItsFace() throws {
+        let labels = try CSVTable(path: try TestData.require("clip_labels/real.csv"))
+        let tilted = try labels.rows.filter { try !$0.text("dlib_roll_pnp").isEmpty && (20...90).contains(abs($0.number("dlib_roll_pnp"))) }
+            .map { Int(try $0.number("frame")) }
+        let frames = try ClipMeasurements.frames(of: try TestData.require("liveness_real_vs_spoof_samples/videos/real.mov"))
+        XCTAssertGreaterThanOrEqual(tilted.count, 8, "labelled frames with the head tilted 20 degrees or more")
+        let lost = tilted.filter { frames[$0].face == nil }
+        XCTAssertEqual(lost, [], "tilted frames without a face")
+        let rolls = tilted.compactMap { frames[$0].face.map { abs($0.pose.roll) } }
+        XCTAssertGreaterThan(rolls.median, 15, "the fitted points show the tilt: \(rolls.map { fmt($0, 1) })")
+    }
+
     /// clip_labels/no_face.json: no face on any of the 95 decoded frames.
     func testNoFrameOfTheFacelessClipHasAFace() throws {
         let frames = try clip("no_face.mp4")

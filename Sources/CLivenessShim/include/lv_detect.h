@@ -21,10 +21,13 @@ typedef struct {
     float max_face;      // largest face side, in image pixels (0 = no limit)
     float scale_step;    // cascade pyramid step, e.g. 1.1
     int min_neighbors;   // cascade grouping threshold, e.g. 3
+    float roll;          // degrees: the region is searched turned by this much about its centre, so a
+                         // head tilted by `roll` (its eye line's angle in the image) stands upright
 } lv_detect_params;
 
-// Finds faces in the 8-bit gray `gray` within params.region. Writes up to `capacity` boxes in
-// image pixels and the number found (which may exceed capacity) to `*count`.
+// Finds faces in the 8-bit gray `gray` within params.region. Writes up to `capacity` boxes and
+// the number found (which may exceed capacity) to `*count`. A box's centre is in image pixels;
+// its sides are upright to the head, so with a roll the box is turned by `roll` about its centre.
 lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect_params params,
                             lv_box *boxes, int capacity, int *count, lv_error *error);
 

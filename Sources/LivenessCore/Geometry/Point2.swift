@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point or vector in image pixels: x to the right, y down.
 public struct Point2: Equatable, Sendable {
     public var x: Double
@@ -18,6 +20,12 @@ public struct Point2: Equatable, Sendable {
 
     /// Dot product.
     public func dot(_ other: Point2) -> Double { x * other.x + y * other.y }
+
+    /// This vector turned by `degrees` (positive turns x toward y, i.e. clockwise on screen).
+    public func rotated(degrees: Double) -> Point2 {
+        let r = degrees * .pi / 180
+        return Point2(x: x * cos(r) - y * sin(r), y: x * sin(r) + y * cos(r))
+    }
 
     /// The mean of a non-empty list of points.
     public static func centroid(_ points: [Point2]) -> Point2 {

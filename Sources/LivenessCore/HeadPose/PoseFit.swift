@@ -17,8 +17,7 @@ public enum PoseFit {
     public static func estimate(landmarks: [Point2], camera: PinholeCamera) -> HeadPose {
         precondition(landmarks.count == Landmarks68.count, "68 landmarks expected")
         let eyeDistance = max(landmarks[Landmarks68.rightEyeOuterCorner].distance(to: landmarks[Landmarks68.leftEyeOuterCorner]), 1)
-        let eyeLine = landmarks[Landmarks68.leftEyeOuterCorner] - landmarks[Landmarks68.rightEyeOuterCorner]
-        let roll = atan2(eyeLine.y, eyeLine.x)
+        let roll = Landmarks68.roll(landmarks) * .pi / 180
         let centroid = Point2.centroid(rigidPoints.map { landmarks[$0.index] })
         // The reference's eye corners are 1 unit apart, so this depth makes it about the right size.
         let depth = camera.focalLength / eyeDistance
