@@ -35,6 +35,9 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertGreaterThan(metric(report, "speed.framesPerSecond")?.value ?? 0, 0)
         XCTAssertEqual((report["broken"] as? [Any])?.count, 0)
         XCTAssertTrue(result.stderr.contains("clips.blinkRecall"), "the table names the metrics")
+        XCTAssertEqual(Set(report.keys), ["manifest", "date", "metrics", "floors", "broken", "clips", "failures"],
+                       "without --compare the result has no comparison")
+        XCTAssertFalse(result.stderrLines.contains { $0.hasPrefix("since ") }, "without --compare the table has no since block")
 
         for name in ["result.json", "summary.png", "single_face.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), name)
@@ -90,6 +93,117 @@ final class BenchCommandTests: XCTestCase {
             Expect.errorLine(try CLI.run(["bench", path, "--quiet"]), code: 3, naming: path, cause: [cause])
         }
         Expect.errorLine(try CLI.run(["bench", temp.file("none.json").path]), code: 3, naming: "none.json", cause: ["cannot be read"])
+    }
+
+    /// A previous result with one metric that got better (blinkRecall), one worse (meanAutoshotMs),
+    /// two the same (one exactly, one within 1 %), and single_face's verdict changed.
+    func previousResult(in temp: TemporaryDirectory) throws -> String {
+        try temp.write("""
+            {"date": "2024-01-01T00:00:00Z", "metrics": [
+              {"name": "clips.outcomeAccuracy", "value": 1, "count": 1, "note": ""},
+              {"name": "clips.faceFrameShare", "value": 0.995, "count": 72, "note": ""},
+              {"name": "clips.blinkRecall", "value": 0.5, "count": 2, "note": ""},
+              {"name": "clips.meanAutoshotMs", "value": 300, "count": 1, "note": ""},
+              {"name": "speed.ms.decode", "value": 100000, "count": 72, "note": ""},
+              {"name": "clips.scored", "value": null, "count": 0, "note": ""},
+              {"name": "yaw.maeAll", "value": 2.5, "count": 44, "note": ""}
+            ], "floors": [], "broken": [], "failures": [], "clips": [
+              {"name": "single_face", "outcome": "passed", "blink": "falseAlarm", "turn": "none"},
+              {"name": "wide", "outcome": "passed", "blink": "hit", "turn": "hit"}
+            ]}
+            """, to: "previous.json")
+    }
+
+    /// The rows of the table's "since" block, by metric: old, new, change, verdict.
+    func comparisonRows(_ stderr: String) -> [String: [String]] {
+        let lines = stderr.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("since ") }) else { return [:] }
+        let rows = lines[(start + 2)...].prefix { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) }
+        return Dictionary(rows.filter { $0.count == 5 }.map { ($0[0], Array($0.dropFirst())) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func testComparingWithAPreviousResultSaysWhatGotBetterOrWorse() throws {
+        let temp = try TemporaryDirectory()
+        let path = try manifest(in: temp, floors: #"[{"metric": "clips.blinkRecall", "min": 1}]"#)
+        let previous = try previousResult(in: temp)
+        let out = temp.file("out")
+        let result = try CLI.run(["bench", path, "--compare", previous, "--out", out.path, "--quiet"], timeout: 120)
+        XCTAssertEqual(result.exitCode, 0, "the floors hold, so a worse metric does not fail the run: \(result.stderr)")
+
+        let comparison = try XCTUnwrap(try result.json()["comparison"] as? [String: Any])
+        XCTAssertEqual(comparison["previous"] as? String, previous)
+        XCTAssertEqual(comparison["previousDate"] as? String, "2024-01-01T00:00:00Z")
+        let metrics = try XCTUnwrap(comparison["metrics"] as? [[String: Any]])
+        let verdicts = Dictionary(metrics.map { ($0["name"] as? String ?? "?", $0["verdict"] as? String ?? "?") }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(verdicts["clips.blinkRecall"], "better", "0.5 -> 1, higher is better")
+        XCTAssertEqual(verdicts["clips.meanAutoshotMs"], "worse", "300 -> 367 ms, lower is better")
+        XCTAssertEqual(verdicts["speed.ms.decode"], "better", "lower is better")
+        XCTAssertEqual(verdicts["clips.outcomeAccuracy"], "same")
+        XCTAssertEqual(verdicts["clips.faceFrameShare"], "same", "0.995 -> 1 is within 1 %")
+        XCTAssertEqual(verdicts["clips.scored"], "new", "null in the previous run: not measured")
+        XCTAssertEqual(verdicts["speed.framesPerSecond"], "new")
+        XCTAssertEqual(verdicts["yaw.maeAll"], "gone")
+        let recall = try XCTUnwrap(metrics.first { $0["name"] as? String == "clips.blinkRecall" })
+        XCTAssertEqual(recall["old"] as? Double, 0.5)
+        XCTAssertEqual(recall["new"] as? Double, 1)
+        XCTAssertEqual(recall["delta"] as? Double, 0.5)
+        let gone = try XCTUnwrap(metrics.first { $0["name"] as? String == "yaw.maeAll" })
+        XCTAssertTrue(gone["new"] is NSNull && gone["delta"] is NSNull, "\(gone)")
+
+        let clips = try XCTUnwrap(comparison["clips"] as? [[String: Any]])
+        XCTAssertEqual(clips.map { $0["name"] as? String }, ["single_face", "wide"])
+        XCTAssertEqual(clips.first?["old"] as? [String: String], ["outcome": "passed", "blink": "falseAlarm", "turn": "none"])
+        XCTAssertEqual(clips.first?["new"] as? [String: String], ["outcome": "incomplete", "blink": "hit", "turn": "none"])
+        XCTAssertTrue(clips.last?["new"] is NSNull, "wide is not in this run")
+
+        XCTAssertTrue(result.stderrLines.contains("since \(previous) (2024-01-01T00:00:00Z)"), result.stderr)
+        let rows = comparisonRows(result.stderr)
+        XCTAssertEqual(rows["clips.blinkRecall"], ["0.5000", "1.0000", "+0.5000", "better"], result.stderr)
+        XCTAssertEqual(rows["clips.outcomeAccuracy"], ["1.0000", "1.0000", "+0.0000", "same"], result.stderr)
+        XCTAssertEqual(rows["clips.faceFrameShare"], ["0.9950", "1.0000", "+0.0050", "same"], result.stderr)
+        XCTAssertEqual(rows["clips.meanAutoshotMs"]?.last, "worse", result.stderr)
+        XCTAssertEqual(rows["yaw.maeAll"], ["2.5000", "-", "-", "gone"], result.stderr)
+        XCTAssertTrue(result.stderrLines.contains("single_face: outcome passed -> incomplete, blink falseAlarm -> hit"), result.stderr)
+        XCTAssertTrue(result.stderrLines.contains("wide: gone"), result.stderr)
+
+        // The result just written, comparison and all, is itself a previous result: read before
+        // --out replaces it, and nothing about the clip has changed.
+        let written = out.appendingPathComponent("result.json").path
+        let again = try CLI.run(["bench", path, "--compare", written, "--out", out.path, "--json", "--quiet"], timeout: 120)
+        XCTAssertEqual(again.exitCode, 0, again.stderr)
+        let secondComparison = try XCTUnwrap(try again.json()["comparison"] as? [String: Any])
+        XCTAssertEqual((secondComparison["clips"] as? [Any])?.count, 0, again.stderr)
+        for row in (secondComparison["metrics"] as? [[String: Any]] ?? []) where (row["name"] as? String)?.hasPrefix("clips.") == true {
+            XCTAssertEqual(row["verdict"] as? String, "same", "\(row)")
+        }
+        XCTAssertTrue(again.stderrLines.contains("no clip changed its outcome, blink or turn"), again.stderr)
+    }
+
+    func testACompareFileThatCannotBeUsedIsAnInputError() throws {
+        let temp = try TemporaryDirectory()
+        let path = try manifest(in: temp, floors: "[]")
+        let cases: [(String, String)] = [
+            ("{", "not a JSON object"),
+            ("", "not a JSON object"),
+            (#"{"metrics": 1, "clips": []}"#, "\"metrics\" must be a list"),
+            (#"{"metrics": [], "clips": [{"name": "a", "outcome": "passed"}]}"#, "every clip needs \"name\", \"outcome\", \"blink\" and \"turn\""),
+            (#"{"metrics": [{"name": "x", "value": "high"}], "clips": []}"#, "metric x: \"value\" must be a number or null"),
+        ]
+        for (text, cause) in cases {
+            let previous = try temp.write(text, to: "previous.json")
+            Expect.errorLine(try CLI.run(["bench", path, "--compare", previous]), code: 3, naming: previous,
+                             cause: ["cannot compare against it", cause])
+        }
+        let missing = temp.file("none.json").path
+        Expect.errorLine(try CLI.run(["bench", path, "--compare", missing]), code: 3, naming: missing, cause: ["no such file"])
+        Expect.errorLine(try CLI.run(["bench", path, "--compare", temp.url.path]), code: 3, naming: temp.url.path, cause: ["cannot be read"])
+        Expect.usageError(try CLI.run(["bench", path, "--compare"]), cause: "--compare needs a value", usage: "usage: liveness bench")
+    }
+
+    func testTheHelpNamesCompare() throws {
+        let result = try CLI.run(["bench", "--help"])
+        XCTAssertEqual(result.exitCode, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("--compare PREVIOUS.json"), result.stdout)
     }
 
     /// Decodes a PNG to RGB with FFmpeg.

@@ -56,7 +56,7 @@ public struct ClipLabels: Sendable {
     }
 }
 
-/// Why a benchmark could not run: a manifest or label file that cannot be used.
+/// Why a benchmark could not run: a manifest, label or `--compare` file that cannot be used.
 public enum BenchError: Error, CustomStringConvertible {
     case badFile(path: String, cause: String)
 

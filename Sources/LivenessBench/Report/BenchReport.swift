@@ -3,9 +3,10 @@ import LivenessCore
 
 /// The benchmark's result as JSON (stdout, result.json) and as a table (stderr).
 public enum BenchReport {
-    public static func json(_ run: BenchRun, manifest: String, floors: [Floor]) -> JSON {
+    /// `comparison` adds a last key, `comparison`; without it the result is as it always was.
+    public static func json(_ run: BenchRun, manifest: String, floors: [Floor], comparison: BenchComparison? = nil) -> JSON {
         let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        return .object([
+        var fields: [(String, JSON)] = [
             ("manifest", .string(manifest)),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))),
             ("metrics", .array(run.metrics.map { m in
@@ -20,6 +21,21 @@ public enum BenchReport {
             ("broken", .array(run.breaches.map(JSON.string))),
             ("clips", .array(run.verdicts.map(clipJSON))),
             ("failures", .array(run.failures.map { .object([("clip", .string($0.clip)), ("error", .string($0.error))]) })),
+        ]
+        if let comparison { fields.append(("comparison", comparisonJSON(comparison))) }
+        return .object(fields)
+    }
+
+    static func comparisonJSON(_ comparison: BenchComparison) -> JSON {
+        func number(_ value: Double?) -> JSON { value.map(JSON.number) ?? .null }
+        func checks(_ checks: ClipChecks?) -> JSON { checks.map { .object($0.fields.map { ($0.name, .string($0.value)) }) } ?? .null }
+        return .object([
+            ("previous", .string(comparison.previousPath)), ("previousDate", comparison.previousDate.map(JSON.string) ?? .null),
+            ("metrics", .array(comparison.metrics.map { m in
+                .object([("name", .string(m.name)), ("old", number(m.old)), ("new", number(m.new)), ("delta", number(m.delta)),
+                         ("verdict", .string(m.verdict.rawValue))])
+            })),
+            ("clips", .array(comparison.clips.map { .object([("name", .string($0.name)), ("old", checks($0.old)), ("new", checks($0.new))]) })),
         ])
     }
 
@@ -35,9 +51,9 @@ public enum BenchReport {
         ])
     }
 
-    /// Per clip one line, then every metric with its count, then the floors.
-    public static func table(_ run: BenchRun, floors: [Floor]) -> String {
-        func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
+    /// Per clip one line, then every metric with its count, what changed since the previous run
+    /// when there is a comparison, then the floors.
+    public static func table(_ run: BenchRun, floors: [Floor], comparison: BenchComparison? = nil) -> String {
         func mark(_ b: Bool?) -> String { b.map { $0 ? "ok" : "WRONG" } ?? "-" }
         var lines = [pad("clip", 24) + pad("outcome", 12) + pad("expected", 12) + pad("blink", 11) + pad("turn", 11) + pad("prompts", 9) + "same"]
         for v in run.verdicts {
@@ -51,6 +67,7 @@ public enum BenchReport {
             lines.append(pad(m.name, 30) + pad(fmt(m.value), 10) + pad("n=\(m.count)", 8) + m.note)
         }
         lines.append("")
+        if let comparison { lines += comparisonLines(comparison) + [""] }
         let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         for f in floors {
             let bound = [f.min.map { ">= \(fmt($0))" }, f.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: ", ")
@@ -58,4 +75,29 @@ public enum BenchReport {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// Per metric old, new, the difference and its verdict; then per changed clip what changed
+    /// (`real: blink falseAlarm -> none`). Four decimals: what the result JSON keeps.
+    static func comparisonLines(_ comparison: BenchComparison) -> [String] {
+        func value(_ v: Double?) -> String { v.map { fmt($0, 4) } ?? "-" }
+        // A difference too small to print shows as +0.0000 rather than -0.0000.
+        func signed(_ d: Double) -> String { d <= -BenchComparison.roundingTolerance ? fmt(d, 4) : "+" + fmt(max(d, 0), 4) }
+        var lines = ["since \(comparison.previousPath)" + (comparison.previousDate.map { " (\($0))" } ?? "")]
+        lines.append(pad("metric", 30) + pad("old", 12) + pad("new", 12) + pad("change", 12) + "verdict")
+        for m in comparison.metrics {
+            lines.append(pad(m.name, 30) + pad(value(m.old), 12) + pad(value(m.new), 12) + pad(m.delta.map(signed) ?? "-", 12) + m.verdict.rawValue)
+        }
+        for clip in comparison.clips {
+            guard let old = clip.old, let new = clip.new else {
+                lines.append("\(clip.name): " + (clip.old == nil ? "new" : "gone"))
+                continue
+            }
+            let changes = zip(old.fields, new.fields).filter { $0.value != $1.value }.map { "\($0.name) \($0.value) -> \($1.value)" }
+            lines.append("\(clip.name): " + changes.joined(separator: ", "))
+        }
+        if comparison.clips.isEmpty { lines.append("no clip changed its outcome, blink or turn") }
+        return lines
+    }
+
+    private static func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
 }

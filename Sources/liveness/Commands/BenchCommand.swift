@@ -13,6 +13,7 @@ enum BenchCommand {
             OptionSpec(name: "out", valueName: "DIR", help: "write result.json, summary.png and one timeline PNG per clip there"),
             OptionSpec(name: "json", valueName: nil, help: "the result as one compact JSON line"),
             OptionSpec(name: "quiet", valueName: nil, help: "no progress lines on stderr"),
+            OptionSpec(name: "compare", valueName: "PREVIOUS.json", help: "also show what got better or worse since that earlier result (the floors alone set the exit status)"),
         ] + CommonOptions.engine.filter { $0.name != "config" } + [CommonOptions.help],
         positionalCount: 1...1)
 
@@ -21,17 +22,20 @@ enum BenchCommand {
         let manifest = try BenchManifest(path: path)
         let out = try args.value("out").map(OutputDirectory.init)
         let quiet = args.has("quiet")
+        // Read before the run: a bad file fails at once, and `--out` may then overwrite it.
+        let previous = try args.value("compare").map { try PreviousBenchResult(path: $0) }
         let run = try BenchRun.run(manifest, models: CommonOptions.models(args)) { item in
             if !quiet { printError("bench: \(item)") }
         }
-        let report = BenchReport.json(run, manifest: path, floors: manifest.floors)
+        let comparison = previous.map { BenchComparison(run, previous: $0) }
+        let report = BenchReport.json(run, manifest: path, floors: manifest.floors, comparison: comparison)
         if let out {
             try out.write(report.pretty() + "\n", to: "result.json")
             try BenchPictures.write(run, floors: manifest.floors, positives: manifest.positiveConfidences,
                                     title: "liveness bench \((path as NSString).lastPathComponent)", to: out.path)
         }
         print(args.has("json") ? report.serialized() : report.pretty())
-        printError(BenchReport.table(run, floors: manifest.floors))
+        printError(BenchReport.table(run, floors: manifest.floors, comparison: comparison))
         for breach in run.breaches { printError("liveness: floor broken: \(breach)") }
         return run.breaches.isEmpty ? .passed : .notPassed
     }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Which way a metric improves. Decided for every metric here and nowhere else
+/// (Benchmarks/README.md, "Comparing runs").
+public enum MetricDirection: Sendable {
+    case higherIsBetter
+    case lowerIsBetter
+    /// A metric no rule names: its change is reported without calling it better or worse.
+    case unknown
+
+    /// Shell-style patterns on the metric's name, compared without regard to case; the first
+    /// that matches decides.
+    static let rules: [(pattern: String, direction: MetricDirection)] = [
+        ("*accuracy", .higherIsBetter),
+        ("*precision", .higherIsBetter),
+        ("*recall", .higherIsBetter),
+        ("*share", .higherIsBetter),
+        ("*.auc", .higherIsBetter),
+        ("*.found", .higherIsBetter),
+        ("*.promptsShown", .higherIsBetter),
+        ("*.sameDecisions", .higherIsBetter),
+        ("*.scored", .higherIsBetter),
+        ("*.framesPerSecond", .higherIsBetter),
+        ("*.mae*", .lowerIsBetter),
+        ("*.nme*", .lowerIsBetter),
+        // clips.meanAutoshotMs and the per-stage speed.ms.<stage>.
+        ("*ms", .lowerIsBetter),
+        ("*.ms.*", .lowerIsBetter),
+        ("*.peakRSS*", .lowerIsBetter),
+    ]
+
+    public init(metric: String) {
+        let name = metric.lowercased()
+        self = Self.rules.first { fnmatch($0.pattern.lowercased(), name, 0) == 0 }?.direction ?? .unknown
+    }
+}

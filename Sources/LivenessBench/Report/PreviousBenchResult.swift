@@ -1,0 +1,47 @@
+import Foundation
+import LivenessCore
+
+/// A result JSON that `liveness bench` wrote earlier, read back for `--compare`: its metrics and
+/// each clip's checks, the parts a comparison looks at. Other keys (floors, a comparison of its
+/// own) are ignored.
+public struct PreviousBenchResult {
+    public var path: String
+    /// When that run was made, as it wrote it.
+    public var date: String?
+    /// The measured metrics, in the file's order; one written as null (not measured) is left out.
+    public var metrics: [(name: String, value: Double)]
+    public var clips: [(name: String, checks: ClipChecks)]
+
+    public init(path: String) throws {
+        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: "cannot compare against it: \(cause)") }
+        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
+            throw bad(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw bad("not a JSON object")
+        }
+        guard let metricList = object["metrics"] as? [[String: Any]] else {
+            throw bad("\"metrics\" must be a list (is it a bench result?)")
+        }
+        metrics = try metricList.compactMap { entry in
+            guard let name = entry["name"] as? String else { throw bad("every metric needs \"name\"") }
+            if entry["value"] is NSNull { return nil }
+            guard let value = entry["value"], !isJSONBoolean(value), let number = value as? NSNumber else {
+                throw bad("metric \(name): \"value\" must be a number or null")
+            }
+            return (name, number.doubleValue)
+        }
+        guard let clipList = object["clips"] as? [[String: Any]] else {
+            throw bad("\"clips\" must be a list (is it a bench result?)")
+        }
+        clips = try clipList.map { entry in
+            guard let name = entry["name"] as? String, let outcome = entry["outcome"] as? String,
+                  let blink = entry["blink"] as? String, let turn = entry["turn"] as? String else {
+                throw bad("every clip needs \"name\", \"outcome\", \"blink\" and \"turn\"")
+            }
+            return (name, ClipChecks(outcome: outcome, blink: blink, turn: turn))
+        }
+        date = object["date"] as? String
+        self.path = path
+    }
+}
