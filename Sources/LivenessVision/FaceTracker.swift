@@ -5,10 +5,11 @@ import LivenessCore
 /// search around the face confirms it is still there every `verifyIntervalMs`; a whole-frame
 /// search runs when there is no face, when a confirmation fails, and once a second so that a
 /// second face or a better-placed one is noticed (SPEC §2 "Chosen face"). Whole frames are
-/// searched with the fast LBP cascade; the chosen face is then boxed by the Haar cascade, whose
-/// boxes the landmark box mapping was measured on. A head tilted past `uprightBeyondDegrees` is
-/// confirmed and fitted on copies turned upright by its last tilt, so it is not lost when the
-/// user leans their head.
+/// searched with the fast LBP cascade (and, while no face has been seen for a while, now and then
+/// with the Haar cascade, which finds faces LBP misses); the chosen face is then boxed by the Haar
+/// cascade, whose boxes the landmark box mapping was measured on. A head tilted past
+/// `uprightBeyondDegrees` is confirmed and fitted on copies turned upright by its last tilt, so it
+/// is not lost when the user leans their head.
 final class FaceTracker {
     let searcher: FaceDetector
     let detector: FaceDetector
@@ -27,6 +28,10 @@ final class FaceTracker {
     /// LBP cascade: it recovers a face turned too far for LBP, at a fraction of a whole-frame
     /// search, and costs nothing on a stream without a face.
     static let lostFaceMs = 1000.0
+    /// Past that, while no face is found, the Haar cascade searches the whole frame instead of LBP
+    /// this often: LBP misses some faces that Haar finds (a head coming back from profile, glasses
+    /// and a beard), but Haar costs about twice as much, so it runs on a few frames a second.
+    static let haarSweepIntervalMs = 500.0
     /// Confirming searches resize the face to about this width (the cascade's window is 24 px).
     static let confirmFaceWidth = 36.0
     /// Below this tilt the cascades and the model cope as they are and no pixels are turned.
@@ -45,6 +50,7 @@ final class FaceTracker {
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
+    private var lastHaarSweepMs = -Double.infinity
     /// When a face was last located.
     private var lastFaceMs = -Double.infinity
     /// Where that face was, as a Haar box.
@@ -63,6 +69,7 @@ final class FaceTracker {
         calibration = nil
         lastConfirmedMs = -.infinity
         lastFullSearchMs = -.infinity
+        lastHaarSweepMs = -.infinity
         lastFaceMs = -.infinity
         lastFace = nil
         facesInScene = 0
@@ -91,9 +98,13 @@ final class FaceTracker {
         }
         // Whole-frame search: every face, then SPEC's choice among them.
         let shortSide = Double(min(gray.width, gray.height))
+        let scale = min(4, Self.fullSearchShortSide / shortSide)
+        let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
+        let haarSweep = recentFace == nil && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
+        if haarSweep { lastHaarSweepMs = ms }
         let faces = try wholeFrameFaces(
-            in: gray, scale: min(4, Self.fullSearchShortSide / shortSide), minFace: shortSide * Self.smallestFaceShare,
-            fallback: ms - lastFaceMs < Self.lostFaceMs ? lastFace.map(Fallback.around) ?? .none : .none)
+            in: gray, scale: scale, minFace: shortSide * Self.smallestFaceShare, haarSweep: haarSweep,
+            fallback: recentFace.map(Fallback.around) ?? .none)
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count
@@ -111,20 +122,24 @@ final class FaceTracker {
         case none
         /// Around a face seen a moment ago (at its tilt).
         case around(HeadBox)
-        /// The whole frame, on a copy resized by this factor (stills, where time matters less).
+        /// The whole frame and past its edges, on a copy resized by this factor (stills, where time
+        /// matters less).
         case wholeFrame(scale: Double)
     }
 
     /// Every face of the frame as Haar boxes, searched on a copy resized by `scale` for faces of
     /// at least `minFace` pixels: the fast LBP cascade proposes, a Haar search around each
-    /// proposal confirms and boxes it (dropping LBP's false alarms); then the `fallback`.
-    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, fallback: Fallback) throws -> [HeadBox] {
+    /// proposal confirms and boxes it (dropping LBP's false alarms); then the `fallback`. A
+    /// `haarSweep` searches with the Haar cascade itself instead of LBP: it costs about twice as
+    /// much and finds faces LBP misses.
+    func wholeFrameFaces(in gray: Image, scale: Double, minFace: Double, haarSweep: Bool = false, fallback: Fallback) throws -> [HeadBox] {
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let proposals = try searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)
-        let confirmed = try distinct(distinct(proposals).compactMap { p in
-            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
-        })
-        if !confirmed.isEmpty { return confirmed }
+        let found = haarSweep
+            ? distinct(try detector.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0))
+            : try distinct(distinct(searcher.detect(in: gray, region: frame, scale: scale, minFace: minFace, maxFace: 0)).compactMap { p in
+                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+            })
+        if !found.isEmpty { return found }
         switch fallback {
         case .none:
             break

@@ -32,6 +32,31 @@ final class VideoMeasurementTests: XCTestCase {
         XCTAssertGreaterThan(rolls.median, 15, "the fitted points show the tilt: \(rolls.map { fmt($0, 1) })")
     }
 
+    /// real.mov turns into profile twice (clip_labels/real.json, eye-checked turns), and the face
+    /// is lost there. On each return, from the last 5 frames of the turn to the 5 after it, the
+    /// frames where the labellers' dlib detector (real.csv dlib_face) finds the face must have it
+    /// here too: frames 135-138 and 177-186. LBP alone finds it again only at frame 181; the
+    /// Haar sweep twice a second while no face is found brings it back with dlib.
+    func testAFaceBackFromProfileIsFoundAgain() throws {
+        let labels = try ClipLabels.load(try TestData.require("clip_labels/real.json"))
+        let perFrame = try CSVTable(path: try TestData.require("clip_labels/real.csv")).rows
+        let frames = try ClipMeasurements.frames(of: try TestData.require("liveness_real_vs_spoof_samples/videos/real.mov"))
+        let returns = labels.turns.filter { $0.confidence == "eye-checked" }.map(\.endMs)
+        XCTAssertEqual(returns.count, 2, "the two big turns")
+        var expected: [Int] = []
+        for endMs in returns {
+            let last = try perFrame.filter { try $0.number("ts_ms") < endMs }.map { Int(try $0.number("frame")) }.max() ?? 0
+            expected += try perFrame.filter {
+                let frame = Int(try $0.number("frame"))
+                let dlibFound = try $0.text("dlib_face") == "1"
+                return frame > last - 5 && frame <= last + 5 && dlibFound
+            }.map { Int(try $0.number("frame")) }
+        }
+        XCTAssertGreaterThanOrEqual(expected.count, 8, "frames where the labels' dlib finds the returning face")
+        let missed = expected.filter { $0 < frames.count && frames[$0].face == nil }
+        XCTAssertEqual(missed, [], "returning-face frames \(expected) without a face")
+    }
+
     /// clip_labels/no_face.json: no face on any of the 95 decoded frames.
     func testNoFrameOfTheFacelessClipHasAFace() throws {
         let frames = try clip("no_face.mp4")
