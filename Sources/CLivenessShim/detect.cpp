@@ -92,9 +92,9 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
             cv::resize(search, search, size, 0, 0, params.scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
         // A tilted head is turned upright on the small copy: cheap, and the cascade only knows upright faces.
-        const cv::Point2f middle(search.cols / 2.0f, search.rows / 2.0f);
         cv::Mat back;
         if (params.roll != 0) {
+            const cv::Point2f middle(search.cols / 2.0f, search.rows / 2.0f);
             const cv::Mat to_upright = cv::getRotationMatrix2D(middle, params.roll, 1.0);
             cv::warpAffine(search, search, to_upright, search.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
             cv::invertAffineTransform(to_upright, back);

@@ -13,3 +13,10 @@ public struct Metric: Sendable {
         self.note = note
     }
 }
+
+extension Sequence where Element == Metric {
+    /// Each metric's value by name (the first, should a name repeat): what floors and reports look up.
+    public var valuesByName: [String: Double] {
+        Dictionary(map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+}

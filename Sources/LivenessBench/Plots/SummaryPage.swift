@@ -13,7 +13,7 @@ enum SummaryPage {
         image.drawText(verdict, at: Point2(x: 30, y: 72), scale: 0.6, colour: run.breaches.isEmpty ? Palette.good : Palette.bad, thickness: 2)
 
         var y = 110.0
-        let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = run.metrics.valuesByName
         for floor in floors {
             let breach = floor.breach(values[floor.metric])
             let bound = [floor.min.map { ">= \(fmt($0))" }, floor.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: " ")

@@ -48,7 +48,7 @@ public struct BenchComparison {
         // A value that is not finite was not measured; the result JSON writes it as null.
         let measured = run.metrics.filter { $0.value.isFinite }
         let oldValues = Dictionary(previous.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let newValues = Dictionary(measured.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let newValues = measured.valuesByName
         metrics = Self.inOrder(measured.map(\.name) + previous.metrics.map(\.name)).map { name in
             let old = oldValues[name], new = newValues[name]
             let verdict: Verdict

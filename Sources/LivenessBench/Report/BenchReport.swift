@@ -5,7 +5,7 @@ import LivenessCore
 public enum BenchReport {
     /// `comparison` adds a last key, `comparison`; without it the result is as it always was.
     public static func json(_ run: BenchRun, manifest: String, floors: [Floor], comparison: BenchComparison? = nil) -> JSON {
-        let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = run.metrics.valuesByName
         var fields: [(String, JSON)] = [
             ("manifest", .string(manifest)),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))),
@@ -68,7 +68,7 @@ public enum BenchReport {
         }
         lines.append("")
         if let comparison { lines += comparisonLines(comparison) + [""] }
-        let values = Dictionary(run.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = run.metrics.valuesByName
         for f in floors {
             let bound = [f.min.map { ">= \(fmt($0))" }, f.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: ", ")
             lines.append(pad(f.metric, 30) + pad(bound, 14) + (f.breach(values[f.metric]).map { "BROKEN: " + $0 } ?? "held"))

@@ -43,7 +43,7 @@ public struct BenchRun {
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
         }
-        let values = Dictionary(metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = metrics.valuesByName
         let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
         return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: breaches)
     }
