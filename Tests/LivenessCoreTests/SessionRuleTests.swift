@@ -77,6 +77,15 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertEqual(orders, (0..<20).map { LivenessAction.drawOrder(seed: UInt64($0)) })
     }
 
+    /// The orders of seeds 0..<12 as every release so far has drawn them: a report's seed must
+    /// replay its order whatever the Swift version's shuffling does.
+    func testSeedsKeepTheirOrdersAcrossVersions() {
+        let pinned = "tb tb tb bt bt bt tb bt tb tb bt bt".split(separator: " ").map { code in
+            code.map { $0 == "b" ? LivenessAction.blink : .turnHead }
+        }
+        XCTAssertEqual((0..<12).map { LivenessAction.drawOrder(seed: UInt64($0)) }, pinned)
+    }
+
     /// A blink at 2 s and a turn from 3 s: the basic passing scan.
     static func blinkThenTurn(_ ms: Double) -> Pose {
         if ms >= 2000 && ms < 2100 { return Pose(ear: 0.10) }
@@ -246,6 +255,19 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertEqual(run.session.snapshot!.ms, 4000, accuracy: 10)
         let snapshotEvent = run.events(named: "snapshot")[0]
         XCTAssertEqual(snapshotEvent.frame, run.session.snapshot!.frame)
+    }
+
+    func testAZeroYawToleranceAdmitsOnlyTheNeutralYaw() {
+        var config = LivenessConfig()
+        config.snapshotMaxYawFromNeutral = 0
+        let run = runScan(times: at30, config: config) { ms in
+            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 3000 && ms < 3200 { return Pose(yaw: 15) }
+            if ms >= 3200 && ms < 3500 { return Pose(yaw: 0.5) }
+            return Pose()
+        }
+        XCTAssertEqual(run.session.snapshotRule, .firstQualifying)
+        XCTAssertEqual(run.session.snapshot!.ms, 3500, accuracy: 34)
     }
 
     func testWhenTheInputEndsDuringTheSnapshotWindowTheClosestSoFarIsChosen() {

@@ -3,10 +3,13 @@ public enum LivenessAction: String, CaseIterable, Sendable {
     case blink
     case turnHead
 
-    /// Both actions in a random order drawn from `seed`, so a run can be replayed.
+    /// Both actions in a random order drawn from `seed`, so a run can be replayed: the top bit of
+    /// the generator's first draw picks the order. Written out rather than left to
+    /// `shuffled(using:)`, whose algorithm Swift does not promise to keep; it gives the orders that
+    /// call gave, so earlier reports still replay.
     public static func drawOrder(seed: UInt64) -> [LivenessAction] {
         var generator = SeededGenerator(seed: seed)
-        return allCases.shuffled(using: &generator)
+        return generator.next() >> 63 == 0 ? [.blink, .turnHead] : [.turnHead, .blink]
     }
 }
 

@@ -200,9 +200,14 @@ public struct LivenessSession: Sendable {
     /// otherwise, the lower the closer. A frame without the face in the circle always scores worse.
     private func snapshotScore(_ m: FrameMeasurement, inCircle: Bool, closure: Double?) -> Double {
         guard let face = m.face, let closure, let neutralYaw else { return .infinity }
-        let eyes = config.snapshotMaxClosure > 0 ? closure / config.snapshotMaxClosure : (closure > 0 ? .infinity : 0)
-        let head = abs(face.yaw - neutralYaw) / config.snapshotMaxYawFromNeutral
+        let eyes = share(of: closure, within: config.snapshotMaxClosure)
+        let head = share(of: abs(face.yaw - neutralYaw), within: config.snapshotMaxYawFromNeutral)
         return max(eyes, head) + (inCircle ? 0 : 1000)
+    }
+
+    /// How much of `limit` a non-negative `value` uses; a limit of 0 admits only 0.
+    private func share(of value: Double, within limit: Double) -> Double {
+        limit > 0 ? value / limit : (value > 0 ? .infinity : 0)
     }
 
     private mutating func chooseSnapshot(_ frame: ChosenFrame, rule: SnapshotRule) {
