@@ -69,8 +69,8 @@ final class FaceFoundTests: XCTestCase {
                       "single_face.mp4 frame 0: face ellipse \(face.ellipse) leaves the frame")
     }
 
-    /// The still search on the same frame should agree with the stream: one face. It also boxes a
-    /// blank door panel left of the man (a false face whose fitted points pass the plausibility test).
+    /// The still search on the same frame should agree with the stream: one face, and no false
+    /// one on the blank door panel left of the man.
     func testStillSearchFindsOnlyTheSelfieOnTheClipsFirstFrame() throws {
         let faces = try XCTUnwrap(try ClipMeasurements.stillFaces(ofFirst: 1, in: try pyfeat("single_face.mp4")).first)
         XCTAssertEqual(faces.count, 1, "single_face.mp4 frame 0, still search: faces at \(faces.map(\.box))")

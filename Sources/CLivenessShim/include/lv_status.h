@@ -1,5 +1,5 @@
 // Status codes and the error message every shim call can return.
-// Swift mirrors these in LivenessVision/ShimError.swift.
+// Swift turns them into errors in LivenessVision/VisionError.swift (`shimCall`).
 #ifndef LV_STATUS_H
 #define LV_STATUS_H
 
