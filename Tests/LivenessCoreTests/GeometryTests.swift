@@ -104,14 +104,14 @@ final class GeometryTests: XCTestCase {
     }
 
     func testAShutEyeIsNeverTheOpenEye() {
-        // Upper lids at 0.02 for a whole window: the open eye is the 0.13 minimum, so they read as
-        // shut (closure 0.85), not as "as open as this subject's eyes are".
+        // Upper lids at 0.02 for a whole window: the open eye is the 0.16 minimum, so they read as
+        // shut (closure 0.88), not as "as open as this subject's eyes are".
         var baseline = OpenEyeBaseline(config: LivenessConfig())
         let shut = EyeLids(right: LidHeights(upper: 0.02, lower: 0.06), left: LidHeights(upper: 0.02, lower: 0.06))
         for k in 0..<10 { baseline.record(shut, yaw: 0, at: Double(k) * 100) }
         let open = baseline.openEye(at: 1000)
-        XCTAssertEqual(open.right.upper, 0.13)
-        XCTAssertEqual(eyeClosure(shut, open: open, squintShare: 0.35), 1 - 0.02 / 0.13, accuracy: 1e-12)
+        XCTAssertEqual(open.right.upper, 0.16)
+        XCTAssertEqual(eyeClosure(shut, open: open, squintShare: 0.35), 1 - 0.02 / 0.16, accuracy: 1e-12)
     }
 
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))

@@ -27,7 +27,7 @@ public struct LivenessConfig: Equatable, Sendable {
     /// Frames turned this far or more do not enter the baseline.
     public var openEyeMaxAbsYaw = 25.0
     /// The least open upper lid, in eye widths, the baseline accepts as an open eye.
-    public var openEyeMinimum = 0.13
+    public var openEyeMinimum = 0.16
 
     public var turnDegrees = 7.5
     public var turnHoldFrames = 2
