@@ -25,7 +25,8 @@ not_expressive=$data/openwillis_selfie_videos/not_expressive.mp4
 single_face=$data/pyfeat_face_videos/single_face.mp4
 real=$data/liveness_real_vs_spoof_samples/videos/real.mov
 grid=$data/grid_blink_clip_dinoman/example.mp4
-for f in "$baseline" "$not_expressive" "$single_face" "$real" "$grid"; do
+no_face=$data/pyfeat_face_videos/no_face.mp4
+for f in "$baseline" "$not_expressive" "$single_face" "$real" "$grid" "$no_face"; do
   [ -r "$f" ] || { echo "$0: $f: missing (set LIVENESS_DATA to the data folder)" >&2; exit 2; }
 done
 
@@ -196,12 +197,54 @@ label "$out/grid_padded.json" "$labels/grid_example.json" "$out/grid_padded.mp4"
   "grid_blink_clip_dinoman/example.mp4 (96x128) padded to the centre of a 288x384 black canvas" \
   "Tight talking-face crop (eyes ~10 px) centred so the whole face fits the guide circle. Two eye-checked blinks, no turn."
 
+# --- 9. A printed photo with shut eyes, swivelled in front of a still camera: frame 27 of
+# single_face (lids closed 26-28), its face cut out (320x260 at 160,40) and enlarged 1.5x so that
+# the face's outline is centred in the guide circle, held 1.5 s, then turned about its vertical axis +-20 deg (period 3 s; near edge taller, far
+# edge shorter, as a card turns; a transparent border keeps the warp from smearing its edges) over
+# the still sky of no_face.mp4. Eyes that were never seen open
+# blink never: no blink may be credited. The card's turning changes the face's yaw like a head turn
+# does; SPEC cannot tell the two apart, so those seconds are labelled as uncertain turns.
+ff -i "$single_face" -vf "select=eq(n\,27),crop=320:260:160:40,scale=480:390" -frames:v 1 "$tmp/shut.png"
+ff -i "$no_face" -vf "scale=960:540" -frames:v 1 "$tmp/sky.png"
+turn='if(lt(in\,45)\,0\,20*PI/180*sin(2*PI*(in-45)/90))'  # radians, by frame number (30 fps)
+near="H/2*(1+0.15*sin($turn))" far="H/2*(1-0.15*sin($turn))" half="W/2*cos($turn)"
+card="perspective=sense=destination:eval=frame:x0='W/2-$half':y0='H/2-$far':x1='W/2+$half':y1='H/2-$near'"
+card+=":x2='W/2-$half':y2='H/2+$far':x3='W/2+$half':y3='H/2+$near'"
+ff -loop 1 -framerate 30 -t 8 -i "$tmp/sky.png" -loop 1 -framerate 30 -t 8 -i "$tmp/shut.png" \
+  -filter_complex "[1:v]format=rgba,pad=iw+40:ih+40:20:20:color=black@0,$card[card];[0:v][card]overlay=x=266:y=56[v]" \
+  -map "[v]" "${enc[@]}" "$out/closed_eye_photo.mp4"
+label "$out/closed_eye_photo.json" "$labels/single_face.json" "$out/closed_eye_photo.mp4" \
+  "frame 27 of pyfeat_face_videos/single_face.mp4 (eyes shut), cropped 320x260 at 160,40 and scaled 1.5x, over frame 0 of no_face.mp4 (sky) scaled to 960x540: held 1.5 s, then turned +-20 deg about its vertical axis (period 3 s), 8 s at 30 fps" \
+  "Printed-photo attack with shut eyes: the eyes are never seen open, so no blink may be credited and the session must not pass. The card's turning (from 1.5 s) changes the face's yaw as a head turn would: labelled as uncertain turns, neither a hit nor a false alarm." \
+  '{"blinks": [], "turns": [{"startMs": 1500, "endMs": 8000, "confidence": "uncertain", "note": "the photo card turning"}]}'
+
+# --- 10. Eyes shut at the start: frame 15 of the grid clip (mid-blink, lids closed 14-16) held 2 s,
+# then the clip from frame 16 (the lids opening) on, padded as grid_padded. The first blink's
+# closing is cut off, so only the second (frame 37, now at 2840 ms) is a blink: opening the eyes is
+# none, and nothing may be credited before they have been seen open.
+ff -i "$grid" -vf "select=eq(n\,15)" -frames:v 1 "$tmp/grid_shut.png"
+ff -loop 1 -framerate 25 -t 2 -i "$tmp/grid_shut.png" -i "$grid" -filter_complex \
+  "[0:v]format=yuv420p,setsar=1[a];[1:v]select='gte(n\,16)',setpts=PTS-STARTPTS,format=yuv420p,setsar=1[b];
+   [a][b]concat=n=2:v=1:a=0,pad=288:384:96:128:black[v]" \
+  -map "[v]" -r 25 "${enc[@]}" "$out/grid_closed_start.mp4"
+label "$out/grid_closed_start.json" "$labels/grid_example.json" "$out/grid_closed_start.mp4" \
+  "frame 15 of grid_blink_clip_dinoman/example.mp4 (eyes shut) held 2 s at 25 fps, then its frames 16-74 (source frame 16 at 2000 ms), padded to the centre of a 288x384 black canvas" \
+  "Eyes shut from the start: they open at 2.0 s (source frames 16-17, the end of the first blink, whose closing is cut off). Opening is no blink; the second blink (source frame 37) is, and must be credited." \
+  '{"blinks": [{"startMs": 2840, "endMs": 2880, "confidence": "eye-checked", "sourceFrames": [37, 37], "note": "the source clip second blink, shifted by 1360 ms"}]}' 1360
+
+# --- 11. The laughing squint alone: real.mov's first 2.8 s (the squint at 1.67-2.07 s, frames
+# 25-31), before its first labelled turn (2.87 s) and its uncertain blink (5.0 s).
+ff -i "$real" -t 2.8 "${enc[@]}" "$out/real_squint.mp4"
+label "$out/real_squint.json" "$labels/real.json" "$out/real_squint.mp4" \
+  "liveness_real_vs_spoof_samples/videos/real.mov, its first 2.8 s (frames 0-41), same timestamps" \
+  "The laughing squint of real.mov (frames 25-31, rejected as a blink by the labels: eyes open, lens glare) with no blink around it: none may be credited. Labels are real.json's (its later intervals lie past the end)."
+
 # One line per clip, measured on the files written (only this script's clips, whatever else
 # OUTDIR holds).
 for name in still_photo_25s camera_moves \
     single_face_10fps single_face_60fps single_face_vfr real_10fps real_60fps real_vfr \
     single_face_rot90 single_face_rot180 single_face_rot270 \
-    single_face_offcentre single_face_tooclose grid_padded; do
+    single_face_offcentre single_face_tooclose grid_padded closed_eye_photo grid_closed_start real_squint; do
   mp4=$out/$name.mp4
   info=$(ffprobe -v error -select_streams v:0 -count_frames \
     -show_entries stream=nb_read_frames,width,height:stream_side_data=rotation:format=duration,size \

@@ -123,9 +123,11 @@ public enum Overlay {
         func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
         var lines: [String] = []
         if let face = m.face {
-            lines.append("EAR \(f(face.ear)) open \(f(v.openEAR)) closure \(f(v.closure ?? 0))")
+            let lids = face.lids, open = v.openEye
+            lines.append("EAR \(f(face.ear)) upper lids \(f(lids.right.upper)) \(f(lids.left.upper)) "
+                + "open \(f(open.right.upper)) \(f(open.left.upper)) closure \(f(v.closure ?? 0))")
             var yaw = "yaw \(f(face.yaw, 1))"
-            if let neutral = step.session.neutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
+            if let neutral = step.session.currentNeutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
             lines.append(yaw)
         } else {
             lines.append("no face")

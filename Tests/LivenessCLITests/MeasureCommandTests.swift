@@ -38,6 +38,18 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue((0.05...0.6).contains(ear), "EAR \(ear)")
         let closure = try XCTUnwrap(face.number("closure"), "faces[0].closure")
         XCTAssertTrue((0...1).contains(closure), "closure \(closure)")
+        // Each lid's height over its eye's corner line, in eye widths; a still's closure is the
+        // upper lids' mean fall from the fallback open lid (0.22), nothing taken off for the lower.
+        let lids = try XCTUnwrap(face.object("lids"), "faces[0].lids")
+        var falls: [Double] = []
+        for eye in ["right", "left"] {
+            let lid = try XCTUnwrap(lids.object(eye), "lids.\(eye)")
+            let upper = try XCTUnwrap(lid.number("upper"), "lids.\(eye).upper")
+            let lower = try XCTUnwrap(lid.number("lower"), "lids.\(eye).lower")
+            XCTAssertTrue((0.05...0.4).contains(upper) && (0...0.3).contains(lower), "\(eye) lids \(upper) \(lower)")
+            falls.append(min(max(1 - upper / 0.22, 0), 1))
+        }
+        XCTAssertEqual(closure, (falls[0] + falls[1]) / 2, accuracy: 1e-3)
         let yaw = try XCTUnwrap(face.number("yaw"), "faces[0].yaw")
         XCTAssertLessThan(abs(yaw), 25, "a frontal face")
     }

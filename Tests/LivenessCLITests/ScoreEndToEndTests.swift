@@ -63,7 +63,7 @@ final class ScoreEndToEndTests: XCTestCase {
             .filter { !$0.isEmpty }
         let header = try XCTUnwrap(rows.first).split(separator: ",", omittingEmptySubsequences: false)
         XCTAssertEqual(header.first, "frame", "trace header: \(header)")
-        for column in ["ms", "ear", "closure", "yaw", "inCircle", "state", "prompt"] {
+        for column in ["ms", "ear", "upperLidR", "upperLidL", "lowerLidR", "lowerLidL", "openUpperLidR", "closure", "yaw", "inCircle", "state", "prompt"] {
             XCTAssertTrue(header.contains(Substring(column)), "trace header lacks \(column): \(header)")
         }
         let processed = try XCTUnwrap(report.object("frames")?.int("processed"))

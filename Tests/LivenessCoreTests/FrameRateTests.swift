@@ -6,7 +6,7 @@ import XCTest
 final class FrameRateTests: XCTestCase {
     /// A 250 ms blink at 2 s, a short excursion, a 700 ms excursion, a turn at 5 s held 600 ms.
     static func motion(_ ms: Double) -> Pose {
-        if ms >= 2000 && ms < 2250 { return Pose(ear: 0.08) }
+        if ms >= 2000 && ms < 2250 { return Pose(upperLid: 0.05) }
         if ms >= 2600 && ms < 2900 { return Pose(.offCentre) }
         if ms >= 3500 && ms < 4200 { return Pose(.offCentre) }
         if ms >= 5000 && ms < 5600 { return Pose(yaw: 14) }

@@ -25,27 +25,93 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(eyes.mean, 0.15, accuracy: 0.01)
     }
 
-    func testClosureIsClampedAgainstTheBaseline() {
-        XCTAssertEqual(eyeClosure(ear: 0.15, openEAR: 0.30), 0.5, accuracy: 1e-12)
-        XCTAssertEqual(eyeClosure(ear: 0.40, openEAR: 0.30), 0)
-        XCTAssertEqual(eyeClosure(ear: -1, openEAR: 0.30), 1)
+    func testLidHeightsAreMeasuredFromTheCornerLine() {
+        // A 30 px eye whose upper-lid points stand 6 and 8 px above its corner line and lower-lid
+        // points 4 and 2 px below: heights 7/30 and 3/30 of its width, however the eye is tilted.
+        let level = [
+            Point2(x: 0, y: 0), Point2(x: 10, y: -6), Point2(x: 20, y: -8),
+            Point2(x: 30, y: 0), Point2(x: 20, y: 4), Point2(x: 10, y: 2),
+        ]
+        for tilt in [0.0, 20, -35] {
+            let eye = level.map { $0.rotated(degrees: tilt) + Point2(x: 100, y: 50) }
+            let lids = LidHeights(eye[...])
+            XCTAssertEqual(lids.upper, 7.0 / 30, accuracy: 1e-12, "tilt \(tilt)")
+            XCTAssertEqual(lids.lower, 3.0 / 30, accuracy: 1e-12, "tilt \(tilt)")
+        }
+        // Corners together: nothing to measure from.
+        XCTAssertEqual(LidHeights(Array(repeating: Point2(x: 1, y: 1), count: 6)[...]), LidHeights(upper: 0, lower: 0))
     }
 
-    func testOpenEyeBaselineIsThe80thPercentileOfTheLast2Seconds() {
+    func testEyeLidsUsePoints36To41And42To47() {
+        // The synthetic face puts each lid half its EAR from the corner line.
+        var points = SyntheticFace(ear: 0.3).landmarks(camera: camera)
+        for i in [43, 44] { points[i] = points[42] + (points[45] - points[42]) * (Double(i - 42) / 3) }
+        let lids = EyeLids(landmarks: points)
+        XCTAssertEqual(lids.right.upper, 0.15, accuracy: 1e-9)
+        XCTAssertEqual(lids.right.lower, 0.15, accuracy: 1e-9)
+        XCTAssertEqual(lids.left.upper, 0, accuracy: 1e-9, "the left upper lid lowered onto its corner line")
+        XCTAssertEqual(lids.left.lower, 0.15, accuracy: 1e-9)
+    }
+
+    func testClosureIsTheUpperLidsFallLessWhatASquintExplains() {
+        let open = OpenEye(right: OpenLids(upper: 0.25, lower: 0.08), left: OpenLids(upper: 0.25, lower: 0.08))
+        func both(_ upper: Double, _ lower: Double) -> EyeLids {
+            EyeLids(right: LidHeights(upper: upper, lower: lower), left: LidHeights(upper: upper, lower: lower))
+        }
+        // A blink: the upper lid down to a fifth of its open height, the lower lid where it was.
+        XCTAssertEqual(eyeClosure(both(0.05, 0.08), open: open, squintShare: 0.35), 0.8, accuracy: 1e-12)
+        // A squint: the lower lid up on the corner line explains 0.35 of the upper lid's fall (0.32).
+        XCTAssertEqual(eyeClosure(both(0.17, 0), open: open, squintShare: 0.35), 0)
+        // Half raised, it explains half that: 0.6 - 0.175.
+        XCTAssertEqual(eyeClosure(both(0.10, 0.04), open: open, squintShare: 0.35), 0.425, accuracy: 1e-12)
+        // A lower lid further down than when open adds nothing; clamped to 0...1.
+        XCTAssertEqual(eyeClosure(both(0.05, 0.20), open: open, squintShare: 0.35), 0.8, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(both(0.30, 0.08), open: open, squintShare: 0.35), 0)
+        XCTAssertEqual(eyeClosure(both(-0.05, 0.08), open: open, squintShare: 0.35), 1)
+        // The mean of both eyes: one shut, one open.
+        let oneShut = EyeLids(right: LidHeights(upper: 0, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08))
+        XCTAssertEqual(eyeClosure(oneShut, open: open, squintShare: 0.35), 0.5, accuracy: 1e-12)
+        // Against the fallback (no lower-lid reference) nothing is taken off.
+        let fallback = OpenEye(fallbackUpper: 0.22)
+        XCTAssertTrue(fallback.isFallback)
+        XCTAssertEqual(eyeClosure(both(0.11, 0), open: fallback, squintShare: 0.35), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(stillEyeClosure(both(0.11, 0), config: LivenessConfig()), 0.5, accuracy: 1e-12)
+    }
+
+    func testOpenEyeIsThe80thPercentileOfTheFrontalFramesOfTheLast2Seconds() {
         var baseline = OpenEyeBaseline(config: LivenessConfig())
-        XCTAssertEqual(baseline.openEAR(at: 0), 0.30, "fallback with no samples")
-        baseline.record(ear: 0.10, at: 0)
-        baseline.record(ear: 0.20, at: 100)
-        XCTAssertEqual(baseline.openEAR(at: 200), 0.30, "fallback with fewer than 3")
-        for (i, ear) in [0.30, 0.40, 0.50].enumerated() { baseline.record(ear: ear, at: 200 + Double(i) * 100) }
-        // Five samples 0.1...0.5: rank 0.8 * 4 = 3.2 -> 0.4 + 0.2 * 0.1.
-        XCTAssertEqual(baseline.openEAR(at: 500), 0.42, accuracy: 1e-12)
+        func lids(_ right: Double, _ left: Double, lower: Double = 0.1) -> EyeLids {
+            EyeLids(right: LidHeights(upper: right, lower: lower), left: LidHeights(upper: left, lower: lower / 2))
+        }
+        XCTAssertEqual(baseline.openEye(at: 0), OpenEye(fallbackUpper: 0.22), "fallback with no samples")
+        baseline.record(lids(0.15, 0.25), yaw: 0, at: 0)
+        baseline.record(lids(0.16, 0.26), yaw: -24.9, at: 100)
+        XCTAssertEqual(baseline.openEye(at: 200), OpenEye(fallbackUpper: 0.22), "fallback with fewer than 3")
+        baseline.record(lids(0.90, 0.90), yaw: 25, at: 150)  // turned too far: left out
+        for (i, upper) in [0.17, 0.18, 0.19].enumerated() { baseline.record(lids(upper, upper + 0.1), yaw: 3, at: 200 + Double(i) * 100) }
+        // Five samples per eye: rank 0.8 * 4 = 3.2, between the 4th and 5th.
+        let open = baseline.openEye(at: 500)
+        XCTAssertEqual(open.right.upper, 0.182, accuracy: 1e-12)
+        XCTAssertEqual(open.left.upper, 0.282, accuracy: 1e-12)
+        XCTAssertEqual(open.right.lower ?? 0, 0.1, accuracy: 1e-12)
+        XCTAssertEqual(open.left.lower ?? 0, 0.05, accuracy: 1e-12)
         // The current frame never counts: at 400 only four samples are before it.
-        XCTAssertEqual(baseline.openEAR(at: 400), 0.34, accuracy: 1e-12)
-        // At 2.15 s the first two samples have left the window: 0.3, 0.4, 0.5 remain.
-        XCTAssertEqual(baseline.openEAR(at: 2150), 0.46, accuracy: 1e-12)
+        XCTAssertEqual(baseline.openEye(at: 400).right.upper, 0.174, accuracy: 1e-12)
+        // At 2.15 s the first two have left the window: 0.17, 0.18, 0.19 remain.
+        XCTAssertEqual(baseline.openEye(at: 2150).right.upper, 0.186, accuracy: 1e-12)
         // At 2.25 s only two remain: the fallback again.
-        XCTAssertEqual(baseline.openEAR(at: 2250), 0.30)
+        XCTAssertTrue(baseline.openEye(at: 2250).isFallback)
+    }
+
+    func testAShutEyeIsNeverTheOpenEye() {
+        // Upper lids at 0.02 for a whole window: the open eye is the 0.16 minimum, so they read as
+        // shut (closure 0.88), not as "as open as this subject's eyes are".
+        var baseline = OpenEyeBaseline(config: LivenessConfig())
+        let shut = EyeLids(right: LidHeights(upper: 0.02, lower: 0.06), left: LidHeights(upper: 0.02, lower: 0.06))
+        for k in 0..<10 { baseline.record(shut, yaw: 0, at: Double(k) * 100) }
+        let open = baseline.openEye(at: 1000)
+        XCTAssertEqual(open.right.upper, 0.16)
+        XCTAssertEqual(eyeClosure(shut, open: open, squintShare: 0.35), 1 - 0.02 / 0.16, accuracy: 1e-12)
     }
 
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))

@@ -88,7 +88,7 @@ final class SessionRuleTests: XCTestCase {
 
     /// A blink at 2 s and a turn from 3 s: the basic passing scan.
     static func blinkThenTurn(_ ms: Double) -> Pose {
-        if ms >= 2000 && ms < 2100 { return Pose(ear: 0.10) }
+        if ms >= 2000 && ms < 2100 { return Pose(upperLid: 0.05) }
         if ms >= 3000 && ms < 3600 { return Pose(yaw: 12) }
         return Pose()
     }
@@ -99,7 +99,8 @@ final class SessionRuleTests: XCTestCase {
         let credits = run.session.credits
         XCTAssertEqual(credits.map(\.action), [.blink, .turnHead])
         XCTAssertEqual(credits[0].ms, 2000, accuracy: 34)
-        XCTAssertEqual(credits[0].value, 1 - 0.10 / 0.30, accuracy: 1e-9)
+        // The upper lid from 0.25 (its open height) down to 0.05: closure 0.8.
+        XCTAssertEqual(credits[0].value, 1 - 0.05 / 0.25, accuracy: 1e-9)
         // The turn is held two frames: credited on the second.
         XCTAssertEqual(credits[1].ms, 3000 + 1000.0 / 30, accuracy: 34)
         XCTAssertEqual(credits[1].value, 12, accuracy: 1e-9)
@@ -109,7 +110,7 @@ final class SessionRuleTests: XCTestCase {
 
     func testATurnToTheLeftCountsToo() {
         let run = runScan(times: at30) { ms in
-            ms >= 2000 && ms < 2100 ? Pose(ear: 0.1) : (ms >= 3000 && ms < 3600 ? Pose(yaw: -8) : Pose())
+            ms >= 2000 && ms < 2100 ? Pose(upperLid: 0.05) : (ms >= 3000 && ms < 3600 ? Pose(yaw: -8) : Pose())
         }
         XCTAssertEqual(run.session.credits.last?.direction, "left")
         XCTAssertEqual(run.session.outcome, .passed)
@@ -130,54 +131,153 @@ final class SessionRuleTests: XCTestCase {
     }
 
     func testABlinkIsOneFrameAtTheClosureThreshold() {
-        // openEAR 0.30: closure 0.22 is an EAR of 0.234 (0.2339 stays clear of rounding).
-        let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(ear: 0.2339) : Pose() }
+        // Open upper lid 0.25: closure 0.22 is an upper lid at 0.195 (0.1949 stays clear of rounding).
+        let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.1949) : Pose() }
         XCTAssertTrue(justEnough.session.isCredited(.blink))
-        let notEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(ear: 0.236) : Pose() }
+        let notEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.1951) : Pose() }
         XCTAssertFalse(notEnough.session.isCredited(.blink))
     }
 
     func testABlinkWithTheHeadTurnedAwayDoesNotCount() {
         let run = runScan(times: at30) { ms in
-            ms > 1000 && ms < 4000 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 30) : Pose()
+            ms > 1000 && ms < 4000 ? Pose(upperLid: abs(ms - 2000) < 10 ? 0.02 : 0.25, yaw: 30) : Pose()
         }
         XCTAssertFalse(run.session.isCredited(.blink))
         XCTAssertTrue(run.session.isCredited(.turnHead))
     }
 
     func testTheOpenEyeBaselineIsTheSubjects() {
-        // Narrow eyes (EAR 0.20): a dip to 0.15 is a blink against their own baseline, which the
-        // fixed 0.30 would not tell from open eyes.
-        let run = runScan(times: at30) { ms in Pose(ear: abs(ms - 2000) < 10 ? 0.15 : 0.20) }
+        // Narrow eyes (upper lid 0.16, under the 0.22 fallback): a dip to 0.12 is a blink against
+        // their own open eye, which the fallback would not tell from open eyes.
+        let run = runScan(times: at30) { ms in Pose(upperLid: abs(ms - 2000) < 10 ? 0.12 : 0.16) }
         let blink = run.session.credits.first { $0.action == .blink }
         XCTAssertEqual(blink?.ms ?? 0, 2000, accuracy: 34)
         XCTAssertEqual(blink?.value ?? 0, 0.25, accuracy: 1e-9)
     }
 
-    func testASessionStartingWithClosedEyesIsJudgedByItsOwnBaseline() {
-        // Eyes half shut (0.15) from the start, then open at 0.30 from 3 s: closed frames after the
-        // baseline has learnt 0.15 do not count, and blinks are judged after the eyes open.
-        let run = runScan(times: at30) { ms in Pose(ear: ms < 3000 ? 0.15 : 0.30) }
+    func testTheOpenEyeBaselineUsesFrontalFramesOnly() {
+        // Turned 30 degrees from 1 s to 2.5 s the eyes look wider (upper lid 0.40); frontal, they are
+        // at 0.25. Had the turned frames entered the baseline, the frontal frames after them would
+        // read a closure of 0.375: a blink.
+        func turnedAWhile(_ ms: Double) -> Pose { ms >= 1000 && ms < 2500 ? Pose(upperLid: 0.40, yaw: 30) : Pose() }
+        let run = runScan(times: at30, motion: turnedAWhile)
         XCTAssertFalse(run.session.isCredited(.blink))
+        // Shown by letting every yaw into the baseline.
+        var config = LivenessConfig()
+        config.openEyeMaxAbsYaw = 180
+        let unfiltered = runScan(times: at30, config: config, motion: turnedAWhile)
+        XCTAssertEqual(unfiltered.session.credits.first { $0.action == .blink }?.ms ?? 0, 2500, accuracy: 34)
+    }
+
+    func testEyesShutFromTheStartAreNoBlinkUntilTheyOpen() {
+        // A subject waiting with her eyes shut (upper lid 0.02) until 3 s: the baseline learns the shut
+        // eye, but a lid that low is no open eye, so nothing reads as open and opening is no blink.
+        let shutThenOpen = runScan(times: at30) { ms in Pose(upperLid: ms < 3000 ? 0.02 : 0.25) }
+        XCTAssertFalse(shutThenOpen.session.isCredited(.blink))
+        // Once they have opened, a blink counts.
+        let thenBlink = runScan(times: at30) { ms in
+            Pose(upperLid: ms < 3000 ? 0.02 : (ms >= 4000 && ms < 4100 ? 0.03 : 0.25))
+        }
+        let blink = thenBlink.session.credits.first { $0.action == .blink }
+        XCTAssertEqual(blink?.ms ?? 0, 4000, accuracy: 34)
+    }
+
+    func testAClosedEyePhotoSwivelledIsNeverABlink() {
+        // A printed photo with shut eyes turned to and fro in front of a still camera: the lids
+        // jitter by a few hundredths of the eye's width and the yaw swings +-12 degrees.
+        let run = runScan(times: timestamps(fps: 30, durationMs: 25_000)) { ms in
+            Pose(upperLid: 0.05 + 0.02 * sin(ms / 37), lowerLid: 0.06 + 0.01 * cos(ms / 23), yaw: 12 * sin(ms / 700))
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+        XCTAssertEqual(run.session.outcome, .timedOut)
+    }
+
+    func testABlinkNeedsEyesSeenOpenSinceTheAutoshot() {
+        // Open while being framed, shut from the autoshot (at 366.7 ms) to 600 ms, then open: the
+        // eyes were not seen open since the autoshot before they shut, so their opening is no blink.
+        let run = runScan(times: at30) { ms in Pose(upperLid: ms >= 360 && ms < 600 ? 0.02 : 0.25) }
+        XCTAssertEqual(run.session.autoshot?.ms ?? 0, 366.7, accuracy: 1)
+        XCTAssertFalse(run.session.isCredited(.blink))
+        // Eyes seen open at the autoshot: the same closure one frame later is a blink.
+        let seen = runScan(times: at30) { ms in Pose(upperLid: ms >= 380 && ms < 600 ? 0.02 : 0.25) }
+        XCTAssertEqual(seen.session.credits.first?.ms ?? 0, 400, accuracy: 1)
+    }
+
+    func testEyesSeenOpenOnlyWhileTurnedAwayDoNotCount() {
+        // Shut from the autoshot on except a glimpse of open eyes while turned 30 degrees: the eyes
+        // cannot be judged there, so the closures after it are no blink.
+        let run = runScan(times: at30) { ms in
+            if ms < 360 { return Pose() }
+            if ms >= 1000 && ms < 1200 { return Pose(upperLid: 0.25, yaw: 30) }
+            return Pose(upperLid: 0.02)
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+    }
+
+    func testALaughingSquintIsNoBlink() {
+        // SPEC §2: the lower lid rises to the corner line (0.08 -> 0.005) and drags the upper lid
+        // down by a third (0.25 -> 0.17): a narrowing from below, closure under the blink's 0.22.
+        let squint = runScan(times: at30) { ms in ms >= 2000 && ms < 2300 ? Pose(upperLid: 0.17, lowerLid: 0.005) : Pose() }
+        XCTAssertFalse(squint.session.isCredited(.blink))
+        XCTAssertLessThan(squint.verdicts.compactMap(\.closure).max() ?? 1, 0.11)
+        // A blink while smiling (lower lid raised all along) still counts.
+        let smilingBlink = runScan(times: at30) { ms in
+            Pose(upperLid: ms >= 2000 && ms < 2100 ? 0.04 : 0.25, lowerLid: 0.02)
+        }
+        XCTAssertTrue(smilingBlink.session.isCredited(.blink))
     }
 
     func testNothingIsCreditedOutOfTheCircle() {
         let run = runScan(times: at30) { ms in
-            ms > 1500 && ms < 2500 ? Pose(.offCentre, ear: 0.05, yaw: 20) : Pose()
+            ms > 1500 && ms < 2500 ? Pose(.offCentre, upperLid: 0.02, yaw: 20) : Pose()
         }
         XCTAssertTrue(run.session.credits.isEmpty)
     }
 
     func testNothingIsCreditedWhileTheCameraRotates() {
+        // The camera shakes 1.5-2.5 s: the yaw jumps to 20 and back while it moves, the eyes shut once.
         let run = runScan(times: at30) { ms in
-            ms > 1500 && ms < 2500 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 20, cameraRotation: 30) : Pose()
+            ms > 1500 && ms < 2500 ? Pose(upperLid: abs(ms - 2000) < 10 ? 0.02 : 0.25, yaw: ms < 2400 ? 20 : 0, cameraRotation: 30) : Pose()
         }
         XCTAssertTrue(run.session.credits.isEmpty)
         // The same motion with a still camera passes.
         let still = runScan(times: at30) { ms in
-            ms > 1500 && ms < 2500 ? Pose(ear: abs(ms - 2000) < 10 ? 0.05 : 0.30, yaw: 20) : Pose()
+            ms > 1500 && ms < 2500 ? Pose(upperLid: abs(ms - 2000) < 10 ? 0.02 : 0.25, yaw: 20) : Pose()
         }
         XCTAssertEqual(still.session.outcome, .passed)
+    }
+
+    /// The camera rotates round the still head from 1.5 s to 2.5 s, so the yaw relative to the
+    /// camera builds from 0 to 15 degrees, then it holds still.
+    static func swing(_ ms: Double) -> Pose {
+        if ms < 1500 { return Pose() }
+        if ms < 2500 { return Pose(yaw: 15 * (ms - 1500) / 1000, cameraRotation: 15) }
+        return Pose(yaw: 15)
+    }
+
+    func testSwingingTheHandsetAroundTheFaceIsNoTurn() {
+        // SPEC §2: the yaw built up while the camera rotated is the camera's; the neutral moves with it.
+        let run = runScan(times: at30, motion: Self.swing)
+        XCTAssertFalse(run.session.isCredited(.turnHead))
+        XCTAssertEqual(run.session.neutralYaw, 0, "the autoshot's neutral, as reported")
+        XCTAssertEqual(run.session.currentNeutralYaw ?? 0, 15, accuracy: 0.6)
+        // Without the shift the held 15 degrees would have been a turn.
+        XCTAssertTrue(runScan(times: at30) { ms in ms < 1500 ? Pose() : Pose(yaw: 15) }.session.isCredited(.turnHead))
+    }
+
+    func testAHeadTurnAfterASwingIsJudgedFromTheMovedNeutral() {
+        // After the swing the head turns 10 degrees more (15 -> 25) from 4 s: a turn of +10, not +25.
+        let run = runScan(times: at30) { ms in ms >= 4000 && ms < 4600 ? Pose(yaw: 25) : Self.swing(ms) }
+        let turn = run.session.credits.first { $0.action == .turnHead }
+        XCTAssertEqual(turn?.value ?? 0, 10, accuracy: 0.6)
+        XCTAssertEqual(turn?.ms ?? 0, 4000 + 1000.0 / 30, accuracy: 1)
+    }
+
+    func testASwingThatLosesTheFaceMidwayStillMovesTheNeutral() {
+        // The face is out of view for 300 ms in the middle of the swing (no yaw to follow there).
+        let run = runScan(times: at30) { ms in ms >= 1800 && ms < 2100 ? Pose(.absent, cameraRotation: 15) : Self.swing(ms) }
+        XCTAssertFalse(run.session.isCredited(.turnHead))
+        XCTAssertEqual(run.session.currentNeutralYaw ?? 0, 15, accuracy: 0.6)
     }
 
     func testAShortExcursionShowsNoPrompt() {
@@ -200,7 +300,7 @@ final class SessionRuleTests: XCTestCase {
 
     func testTheCapEndsTheScanAt20Seconds() {
         let run = runScan(times: timestamps(fps: 30, durationMs: 30_000)) { ms in
-            abs(ms - 2000) < 10 ? Pose(ear: 0.05) : Pose()
+            abs(ms - 2000) < 10 ? Pose(upperLid: 0.02) : Pose()
         }
         XCTAssertEqual(run.session.outcome, .timedOut)
         let autoshot = run.session.autoshot!.ms
@@ -213,7 +313,7 @@ final class SessionRuleTests: XCTestCase {
 
     func testActionsJustBeforeTheCapStillCount() {
         let run = runScan(times: timestamps(fps: 30, durationMs: 30_000)) { ms in
-            abs(ms - 2000) < 10 ? Pose(ear: 0.05) : (ms > 20_200 ? Pose(yaw: 10) : Pose())
+            abs(ms - 2000) < 10 ? Pose(upperLid: 0.02) : (ms > 20_200 ? Pose(yaw: 10) : Pose())
         }
         XCTAssertEqual(run.session.outcome, .passed)
     }
@@ -222,7 +322,7 @@ final class SessionRuleTests: XCTestCase {
         // The turn comes first; the blink completes the scan with closed eyes for three frames.
         let run = runScan(times: at30) { ms in
             if ms >= 1500 && ms < 1700 { return Pose(yaw: 10) }
-            if ms >= 3000 && ms < 3100 { return Pose(ear: 0.05) }
+            if ms >= 3000 && ms < 3100 { return Pose(upperLid: 0.02) }
             return Pose()
         }
         XCTAssertEqual(run.session.outcome, .passed)
@@ -235,7 +335,7 @@ final class SessionRuleTests: XCTestCase {
 
     func testTheSnapshotWaitsForTheHeadToComeBack() {
         let run = runScan(times: at30) { ms in
-            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 1500 && ms < 1600 { return Pose(upperLid: 0.02) }
             if ms >= 3000 && ms < 4000 { return Pose(yaw: ms < 3500 ? 15 : 6) }
             return Pose()
         }
@@ -246,7 +346,7 @@ final class SessionRuleTests: XCTestCase {
     func testWithNoQualifyingFrameTheClosestOfTheWindowIsChosen() {
         // After the turn the head stays at 6 degrees (5.5 once): never within 5 of neutral.
         let run = runScan(times: at30) { ms in
-            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 1500 && ms < 1600 { return Pose(upperLid: 0.02) }
             if ms >= 3000 && ms < 3200 { return Pose(yaw: 15) }
             if abs(ms - 4000) < 10 { return Pose(yaw: 5.5) }
             return ms >= 3200 ? Pose(yaw: 6) : Pose()
@@ -261,7 +361,7 @@ final class SessionRuleTests: XCTestCase {
         var config = LivenessConfig()
         config.snapshotMaxYawFromNeutral = 0
         let run = runScan(times: at30, config: config) { ms in
-            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 1500 && ms < 1600 { return Pose(upperLid: 0.05) }
             if ms >= 3000 && ms < 3200 { return Pose(yaw: 15) }
             if ms >= 3200 && ms < 3500 { return Pose(yaw: 0.5) }
             return Pose()
@@ -273,7 +373,7 @@ final class SessionRuleTests: XCTestCase {
     func testWhenTheInputEndsDuringTheSnapshotWindowTheClosestSoFarIsChosen() {
         let times = timestamps(fps: 30, durationMs: 3300)
         let run = runScan(times: times) { ms in
-            if ms >= 1500 && ms < 1600 { return Pose(ear: 0.05) }
+            if ms >= 1500 && ms < 1600 { return Pose(upperLid: 0.02) }
             return ms >= 3000 ? Pose(yaw: 15) : Pose()
         }
         XCTAssertEqual(run.session.outcome, .passed)

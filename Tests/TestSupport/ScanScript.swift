@@ -17,25 +17,32 @@ public enum Placement: Sendable {
     }
 }
 
-/// What the subject and the camera are doing at one instant.
+/// What the subject and the camera are doing at one instant. Lids are heights over the eye's
+/// corner line in eye widths, the same for both eyes; the defaults are an open eye (a closure of
+/// 0 against the 0.22 fallback), and the EAR follows from them as `upperLid + lowerLid`.
 public struct Pose: Sendable {
     public var placement: Placement
-    public var ear: Double
+    public var upperLid: Double
+    public var lowerLid: Double
     public var yaw: Double
     public var cameraRotation: Double?
 
-    public init(_ placement: Placement = .centred, ear: Double = 0.30, yaw: Double = 0, cameraRotation: Double? = 0) {
+    public init(_ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0, cameraRotation: Double? = 0) {
         self.placement = placement
-        self.ear = ear
+        self.upperLid = upperLid
+        self.lowerLid = lowerLid
         self.yaw = yaw
         self.cameraRotation = cameraRotation
     }
+
 }
 
 public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasurement {
     let face = pose.placement.ellipse.map { ellipse in
-        FaceMeasurement(
-            eyes: EyeOpenness(right: pose.ear, left: pose.ear),
+        let eye = LidHeights(upper: pose.upperLid, lower: pose.lowerLid)
+        return FaceMeasurement(
+            eyes: EyeOpenness(right: pose.upperLid + pose.lowerLid, left: pose.upperLid + pose.lowerLid),
+            lids: EyeLids(right: eye, left: eye),
             pose: HeadPose(yaw: pose.yaw, pitch: 0, roll: 0, fitError: 0),
             ellipse: ellipse, landmarks: [])
     }

@@ -21,3 +21,12 @@ public func share(_ part: Int, of whole: Int) -> Double {
 public func fmt(_ value: Double, _ decimals: Int = 3) -> String {
     String(format: "%.\(decimals)f", value)
 }
+
+/// The least-squares slope of `y` on `x` (with an intercept), NaN with fewer than two distinct x.
+public func leastSquaresSlope(x: [Double], y: [Double]) -> Double {
+    precondition(x.count == y.count, "paired values")
+    let mx = x.mean, my = y.mean
+    let sxx = x.map { ($0 - mx) * ($0 - mx) }.reduce(0, +)
+    let sxy = zip(x, y).map { ($0 - mx) * ($1 - my) }.reduce(0, +)
+    return sxx > 0 ? sxy / sxx : .nan
+}

@@ -99,5 +99,6 @@ public enum BenchReport {
         return lines
     }
 
-    private static func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
+    /// `s` padded to `n` columns, and always followed by at least one space.
+    private static func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count + 1), withPad: " ", startingAt: 0) }
 }

@@ -39,7 +39,8 @@ public struct BenchRun {
             progress("stills: eye state")
             metrics += try StillMetrics.eyeState(root: root, faces: faces, config: analyzer.config)
             progress("stills: yaw")
-            metrics += try StillMetrics.yaw(root: root, faces: faces, config: analyzer.config)
+            let poseFaces = StillFaces(analyzer: analyzer, focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
+            metrics += try StillMetrics.yaw(root: root, faces: poseFaces, config: analyzer.config)
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
         }

@@ -6,15 +6,32 @@ import LivenessVision
 public final class StillFaces {
     public typealias Found = [(box: FaceBox, face: FaceMeasurement)]
     private let analyzer: FrameAnalyzer
+    private let focalLengthPerSide: Double?
     private var cache: [String: Found] = [:]
 
-    public init(analyzer: FrameAnalyzer) {
+    /// AFLW2000-3D's pose labels come from a 3-D model fitted with a scaled orthographic camera to
+    /// 450-pixel crops cut and resized from larger photos: the crops' own focal length is unknown
+    /// and far longer than their side. Its yaw is measured with a focal length of 100 times the
+    /// image's larger side (a field of view under 1 degree), the labels' camera, rather than with
+    /// SPEC's default for video (the frame's larger side, a 53-degree view these crops never had).
+    public static let labelCameraFocalPerSide = 100.0
+
+    /// `focalLengthPerSide`: measure each image with this multiple of its larger side as focal
+    /// length; nil keeps the analyzer's configuration.
+    public init(analyzer: FrameAnalyzer, focalLengthPerSide: Double? = nil) {
         self.analyzer = analyzer
+        self.focalLengthPerSide = focalLengthPerSide
     }
 
     public func faces(in path: String) throws -> Found {
         if let found = cache[path] { return found }
-        let found = try analyzer.measureStill(Image.load(path))
+        let image = try Image.load(path)
+        let configured = analyzer.config
+        defer { analyzer.config = configured }
+        if let focalLengthPerSide {
+            analyzer.config.focalLengthPx = focalLengthPerSide * Double(max(image.width, image.height))
+        }
+        let found = try analyzer.measureStill(image)
         cache[path] = found
         return found
     }

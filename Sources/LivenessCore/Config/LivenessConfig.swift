@@ -14,10 +14,20 @@ public struct LivenessConfig: Equatable, Sendable {
 
     public var blinkClosure = 0.22
     public var blinkMaxAbsYaw = 25.0
-    public var openEARFallback = 0.30
-    public var openEARPercentile = 0.80
-    public var openEARWindowMs = 2000.0
-    public var openEARMinSamples = 3
+    /// A blink needs eyes seen open first: an earlier frame since the autoshot below this closure.
+    public var blinkSeenOpenClosure = 0.11
+    /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.
+    public var squintShare = 0.35
+    /// The open-eye baseline: a typical open upper lid, in eye widths, while the subject's own is
+    /// not known yet (measured on labelled stills: Benchmarks/RESULTS.md, "Eye closure").
+    public var openEyeFallback = 0.22
+    public var openEyePercentile = 0.80
+    public var openEyeWindowMs = 2000.0
+    public var openEyeMinSamples = 3
+    /// Frames turned this far or more do not enter the baseline.
+    public var openEyeMaxAbsYaw = 25.0
+    /// The least open upper lid, in eye widths, the baseline accepts as an open eye.
+    public var openEyeMinimum = 0.16
 
     public var turnDegrees = 7.5
     public var turnHoldFrames = 2

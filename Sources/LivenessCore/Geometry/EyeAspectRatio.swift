@@ -25,9 +25,3 @@ public struct EyeOpenness: Equatable, Sendable {
         left = eyeAspectRatio(landmarks[Landmarks68.leftEye])
     }
 }
-
-/// Eye closure against the subject's open-eye baseline (SPEC §2): `clamp(1 - ear / openEAR, 0, 1)`.
-public func eyeClosure(ear: Double, openEAR: Double) -> Double {
-    guard openEAR > 0 else { return 0 }
-    return min(max(1 - ear / openEAR, 0), 1)
-}

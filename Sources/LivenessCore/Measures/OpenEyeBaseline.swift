@@ -1,32 +1,50 @@
-/// The subject's open-eye EAR (SPEC §2): the given percentile of `ear` over the in-circle frames of
-/// the last window before the current frame, or a fallback while there are too few of them.
+/// The subject's open eye (SPEC §2): per eye, the given percentile of each lid's height over the
+/// in-circle frames of the last window before the current frame whose |yaw| is under the limit
+/// (a turned face foreshortens the eyes), or a fixed fallback while there are too few of them.
 /// The percentile interpolates linearly between ranks.
+///
+/// An upper lid lower than `minimumUpper` is not an open eye: eyes shut since the start would
+/// otherwise become their own baseline and read as open (closure 0), and SPEC §2 wants them to
+/// count as closed until they open.
 public struct OpenEyeBaseline: Sendable {
-    private var samples: [(ms: Double, ear: Double)] = []
+    private var samples: [(ms: Double, lids: EyeLids)] = []
     let windowMs: Double
     let percentile: Double
     let minSamples: Int
-    let fallback: Double
+    let maxAbsYaw: Double
+    let fallbackUpper: Double
+    let minimumUpper: Double
 
     public init(config: LivenessConfig) {
-        windowMs = config.openEARWindowMs
-        percentile = config.openEARPercentile
-        minSamples = config.openEARMinSamples
-        fallback = config.openEARFallback
+        windowMs = config.openEyeWindowMs
+        percentile = config.openEyePercentile
+        minSamples = config.openEyeMinSamples
+        maxAbsYaw = config.openEyeMaxAbsYaw
+        fallbackUpper = config.openEyeFallback
+        minimumUpper = config.openEyeMinimum
     }
 
-    /// The baseline for a frame at `ms`, from frames strictly before it and within the window.
-    public mutating func openEAR(at ms: Double) -> Double {
+    /// The open eye for a frame at `ms`, from frames strictly before it and within the window.
+    public mutating func openEye(at ms: Double) -> OpenEye {
         samples.removeAll { $0.ms < ms - windowMs }
-        let recent = samples.filter { $0.ms < ms }.map(\.ear).sorted()
-        guard recent.count >= minSamples else { return fallback }
-        let rank = percentile * Double(recent.count - 1)
-        let low = Int(rank.rounded(.down)), high = Int(rank.rounded(.up))
-        return recent[low] + (recent[high] - recent[low]) * (rank - Double(low))
+        let recent = samples.filter { $0.ms < ms }.map(\.lids)
+        guard recent.count >= minSamples else { return OpenEye(fallbackUpper: fallbackUpper) }
+        func open(_ eye: [LidHeights]) -> OpenLids {
+            OpenLids(upper: max(quantile(eye.map(\.upper)), minimumUpper), lower: quantile(eye.map(\.lower)))
+        }
+        return OpenEye(right: open(recent.map(\.right)), left: open(recent.map(\.left)))
     }
 
-    /// Records an in-circle frame's EAR.
-    public mutating func record(ear: Double, at ms: Double) {
-        samples.append((ms, ear))
+    /// Records an in-circle frame's lids; a face turned `maxAbsYaw` or more is left out.
+    public mutating func record(_ lids: EyeLids, yaw: Double, at ms: Double) {
+        guard abs(yaw) < maxAbsYaw else { return }
+        samples.append((ms, lids))
+    }
+
+    private func quantile(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let rank = percentile * Double(sorted.count - 1)
+        let low = Int(rank.rounded(.down)), high = Int(rank.rounded(.up))
+        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
     }
 }

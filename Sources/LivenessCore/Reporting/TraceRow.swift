@@ -1,12 +1,19 @@
-/// The per-frame trace (SPEC §1): one CSV row per frame.
+/// The per-frame trace (SPEC §1): one CSV row per frame. Lid heights are in eye widths from the
+/// eye's corner line (R = the subject's right eye); `openUpperLid*`/`openLowerLid*` are the open
+/// eye the closure was judged against (the lower ones empty while the fallback stands in).
 public enum Trace {
-    public static let header = "frame,ms,faceFound,faces,ear,openEAR,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt"
+    public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
+        let lids = m.face?.lids
+        let open = v.openEye
         return [
             String(m.frameIndex), number(m.timestampMs), m.face == nil ? "0" : "1", String(m.faceCount),
-            number(m.face?.ear), number(v.openEAR), number(v.closure), number(m.face?.yaw),
+            number(m.face?.ear), number(lids?.right.upper), number(lids?.left.upper), number(lids?.right.lower), number(lids?.left.lower),
+            number(open.right.upper), number(open.left.upper), number(open.right.lower), number(open.left.lower),
+            number(v.closure), number(m.face?.yaw),
             v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(m.cameraRotationDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
         ].joined(separator: ",")

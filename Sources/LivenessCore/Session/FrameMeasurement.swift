@@ -29,6 +29,8 @@ public struct FrameMeasurement: Sendable {
 /// The chosen face's per-frame measures (SPEC §2), all derived from its 68 landmarks.
 public struct FaceMeasurement: Sendable {
     public var eyes: EyeOpenness
+    /// Each lid's height over the eye's corner line: closure is judged on the upper lids.
+    public var lids: EyeLids
     public var pose: HeadPose
     public var ellipse: FaceEllipse
     public var landmarks: [Point2]
@@ -36,8 +38,9 @@ public struct FaceMeasurement: Sendable {
     public var ear: Double { eyes.mean }
     public var yaw: Double { pose.yaw }
 
-    public init(eyes: EyeOpenness, pose: HeadPose, ellipse: FaceEllipse, landmarks: [Point2]) {
+    public init(eyes: EyeOpenness, lids: EyeLids, pose: HeadPose, ellipse: FaceEllipse, landmarks: [Point2]) {
         self.eyes = eyes
+        self.lids = lids
         self.pose = pose
         self.ellipse = ellipse
         self.landmarks = landmarks
@@ -47,6 +50,7 @@ public struct FaceMeasurement: Sendable {
     public init(landmarks: [Point2], camera: PinholeCamera) {
         self.init(
             eyes: EyeOpenness(landmarks: landmarks),
+            lids: EyeLids(landmarks: landmarks),
             pose: PoseFit.estimate(landmarks: landmarks, camera: camera),
             ellipse: FaceEllipse(landmarks: landmarks),
             landmarks: landmarks)

@@ -8,6 +8,8 @@ public struct LivenessSession: Sendable {
     public private(set) var outcome: SessionOutcome?
     public private(set) var autoshot: ChosenFrame?
     public private(set) var neutralYaw: Double?
+    /// The yaw built up while the camera rotated since the autoshot: the neutral moves with it.
+    public private(set) var cameraYawShift = 0.0
     public private(set) var credits: [ActionCredit] = []
     public private(set) var snapshot: ChosenFrame?
     public private(set) var snapshotRule: SnapshotRule?
@@ -22,6 +24,9 @@ public struct LivenessSession: Sendable {
     private var outOfCircleSinceMs: Double?
     private var faceLost = false
     private var turnRun = 0
+    private var eyesSeenOpen = false
+    private var lastFaceYaw: Double?
+    private var cameraMovedSinceLastFace = false
     private var completedMs: Double?
     private var bestSnapshot: (frame: ChosenFrame, score: Double)?
 
@@ -51,9 +56,9 @@ public struct LivenessSession: Sendable {
         let circle = config.guideCircle(width: m.frameWidth, height: m.frameHeight)
         let framing = Framing.classify(m.face?.ellipse, in: circle, tooFarHeightFraction: config.tooFarHeightFraction)
         let inCircle = framing == .inCircle
-        let openEAR = baseline.openEAR(at: m.timestampMs)
-        let closure = m.face.map { eyeClosure(ear: $0.ear, openEAR: openEAR) }
-        if inCircle, let face = m.face { baseline.record(ear: face.ear, at: m.timestampMs) }
+        let openEye = baseline.openEye(at: m.timestampMs)
+        let closure = m.face.map { eyeClosure($0.lids, open: openEye, squintShare: config.squintShare) }
+        if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
         counts.count(m, inCircle: inCircle)
 
@@ -75,6 +80,8 @@ public struct LivenessSession: Sendable {
                 isAutoshot = true
                 autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
                 neutralYaw = median(framingRun)
+                lastFaceYaw = m.face!.yaw
+                watchEyesOpen(m, closure: closure)
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
                 stage = .scanning
@@ -87,7 +94,9 @@ public struct LivenessSession: Sendable {
                 break
             }
             watchGrace(framing: framing, at: m.timestampMs)
+            followCameraSwing(m, cameraStill: cameraStill)
             creditActions(m, closure: closure, eligible: inCircle && cameraStill)
+            watchEyesOpen(m, closure: closure)
             if credits.count == LivenessAction.allCases.count {
                 outcome = .passed
                 completedMs = m.timestampMs
@@ -103,6 +112,7 @@ public struct LivenessSession: Sendable {
                 end()
                 break
             }
+            followCameraSwing(m, cameraStill: cameraStill)
             let score = snapshotScore(m, inCircle: inCircle, closure: closure)
             let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
             if score < 1 {
@@ -116,7 +126,7 @@ public struct LivenessSession: Sendable {
         }
 
         return FrameVerdict(
-            framing: framing, openEAR: openEAR, closure: closure, cameraStill: cameraStill,
+            framing: framing, openEye: openEye, closure: closure, cameraStill: cameraStill,
             stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
@@ -172,19 +182,41 @@ public struct LivenessSession: Sendable {
     private mutating func creditActions(
         _ m: FrameMeasurement, closure: Double?, eligible: Bool
     ) {
-        guard eligible, let face = m.face, let closure, let neutralYaw else {
+        guard eligible, let face = m.face, let closure, let neutral = currentNeutralYaw else {
             turnRun = 0
             return
         }
-        if !isCredited(.blink), closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
+        if !isCredited(.blink), eyesSeenOpen, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
             credit(.blink, value: closure, on: m)
         }
-        let fromNeutral = face.yaw - neutralYaw
+        let fromNeutral = face.yaw - neutral
         turnRun = abs(fromNeutral) >= config.turnDegrees ? turnRun + 1 : 0
         if !isCredited(.turnHead), turnRun >= config.turnHoldFrames {
             credit(.turnHead, value: fromNeutral, on: m)
         }
     }
+
+    /// SPEC §2 "from eyes seen open": a blink needs an earlier frame since the autoshot whose
+    /// closure was below `blinkSeenOpenClosure`, read while the eyes could be judged (|yaw| under
+    /// the blink limit). Eyes shut from the start are no blink until they have opened.
+    private mutating func watchEyesOpen(_ m: FrameMeasurement, closure: Double?) {
+        guard let face = m.face, let closure, abs(face.yaw) < config.blinkMaxAbsYaw else { return }
+        if closure < config.blinkSeenOpenClosure { eyesSeenOpen = true }
+    }
+
+    /// SPEC §2 camera motion: a yaw change that builds up while the camera rotates is the
+    /// camera's, so the neutral yaw moves with it. Between two frames with a face, if the camera
+    /// rotated on any frame in between (or on this one), their yaw difference joins the shift.
+    private mutating func followCameraSwing(_ m: FrameMeasurement, cameraStill: Bool) {
+        if !cameraStill { cameraMovedSinceLastFace = true }
+        guard let face = m.face else { return }
+        if cameraMovedSinceLastFace, let last = lastFaceYaw { cameraYawShift += face.yaw - last }
+        lastFaceYaw = face.yaw
+        cameraMovedSinceLastFace = false
+    }
+
+    /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.
+    public var currentNeutralYaw: Double? { neutralYaw.map { $0 + cameraYawShift } }
 
     private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
         let credit = ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value)
@@ -199,9 +231,9 @@ public struct LivenessSession: Sendable {
     /// Below 1 means the frame qualifies as the snapshot (face in, eyes open, head near neutral);
     /// otherwise, the lower the closer. A frame without the face in the circle always scores worse.
     private func snapshotScore(_ m: FrameMeasurement, inCircle: Bool, closure: Double?) -> Double {
-        guard let face = m.face, let closure, let neutralYaw else { return .infinity }
+        guard let face = m.face, let closure, let neutral = currentNeutralYaw else { return .infinity }
         let eyes = share(of: closure, within: config.snapshotMaxClosure)
-        let head = share(of: abs(face.yaw - neutralYaw), within: config.snapshotMaxYawFromNeutral)
+        let head = share(of: abs(face.yaw - neutral), within: config.snapshotMaxYawFromNeutral)
         return max(eyes, head) + (inCircle ? 0 : 1000)
     }
 

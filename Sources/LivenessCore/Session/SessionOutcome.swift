@@ -33,7 +33,8 @@ public enum SessionStage: String, Sendable {
 /// What the session made of one frame: the per-frame trace and the cues a caller acts on.
 public struct FrameVerdict: Sendable {
     public var framing: Framing
-    public var openEAR: Double
+    /// The open eye this frame's closure was judged against.
+    public var openEye: OpenEye
     /// nil without a face.
     public var closure: Double?
     public var cameraStill: Bool

@@ -5,7 +5,7 @@ import LivenessVision
 enum MeasureCommand {
     static let spec = CommandSpec(
         name: "measure",
-        summary: "Measure every face of still images: box, 68 landmarks, EAR, closure (fallback baseline) and yaw.",
+        summary: "Measure every face of still images: box, 68 landmarks, EAR, lid heights, closure (fallback open eye) and yaw.",
         positionals: "IMAGE...",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per image on stdout (the default is a table)"),
@@ -34,7 +34,13 @@ enum MeasureCommand {
     }
 
     static func closure(_ face: FaceMeasurement, _ config: LivenessConfig) -> Double {
-        eyeClosure(ear: face.ear, openEAR: config.openEARFallback)
+        stillEyeClosure(face.lids, config: config)
+    }
+
+    /// Each eye's lid heights over its corner line, in eye widths.
+    static func lids(_ face: FaceMeasurement) -> JSON {
+        func eye(_ lids: LidHeights) -> JSON { .object([("upper", .number(lids.upper)), ("lower", .number(lids.lower))]) }
+        return .object([("right", eye(face.lids.right)), ("left", eye(face.lids.left))])
     }
 
     static func json(path: String, faces: [(box: FaceBox, face: FaceMeasurement)], config: LivenessConfig) -> JSON {
@@ -45,6 +51,7 @@ enum MeasureCommand {
                     ("box", .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])),
                     ("landmarks", .array(face.landmarks.map { .array([.number($0.x), .number($0.y)]) })),
                     ("ear", .number(face.ear)),
+                    ("lids", lids(face)),
                     ("closure", .number(closure(face, config))),
                     ("yaw", .number(face.yaw)),
                     ("pitch", .number(face.pose.pitch)),
@@ -59,7 +66,8 @@ enum MeasureCommand {
         return ([path] + faces.enumerated().map { i, entry in
             let (box, face) = entry
             return "  face \(i + 1) at (\(Int(box.x)), \(Int(box.y))) \(Int(box.width))x\(Int(box.height)): "
-                + "EAR \(JSON.format(face.ear)), closure \(JSON.format(closure(face, config))), yaw \(JSON.format(face.yaw))°"
+                + "EAR \(JSON.format(face.ear)), upper lids \(JSON.format(face.lids.right.upper)) \(JSON.format(face.lids.left.upper)), "
+                + "lower lids \(JSON.format(face.lids.right.lower)) \(JSON.format(face.lids.left.lower)), closure \(JSON.format(closure(face, config))), yaw \(JSON.format(face.yaw))°"
         }).joined(separator: "\n")
     }
 }
