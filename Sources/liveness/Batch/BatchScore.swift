@@ -72,8 +72,11 @@ enum BatchScore {
         let progress = BatchProgress(total: clips.count)
         var workerArguments = ["worker", "--config-json", config.json.serialized(),
                                "--memory-limit", String(memoryLimitMB), "--clip-timeout", String(clipTimeout),
-                               "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade]
+                               "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade,
+                               "--descriptor-model", models.faceDescriptor]
         if let seed { workerArguments += ["--seed", String(seed)] }
+        // Each worker reads the reference photo as it starts; one that cannot stops the batch.
+        if let reference = args.value("reference") { workerArguments += ["--reference", reference] }
         let coordinator = BatchCoordinator(
             settings: .init(
                 jobs: jobs, clipTimeout: Double(clipTimeout), memoryLimitMB: memoryLimitMB,
