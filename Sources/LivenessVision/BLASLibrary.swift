@@ -31,7 +31,8 @@ public struct BLASLibrary: Sendable {
         guard let openBLAS else {
             return "BLAS: \(file), not OpenBLAS: face descriptors are about ten times slower (install libopenblas0-pthread)"
         }
-        return "BLAS: \(openBLAS) (\(file)), \(threads ?? 0) threads"
+        let count = threads ?? 0
+        return "BLAS: \(openBLAS) (\(file)), \(count) thread\(count == 1 ? "" : "s")"
     }
 
     public var json: JSON {

@@ -116,7 +116,7 @@ enum BatchScore {
 
     /// The workers' environment: ours, with (unless already set) glibc's per-thread malloc arenas
     /// capped, so the address-space limit measures memory in use rather than arenas reserved by
-    /// threads, and OpenCV's and FFmpeg's threads shared out among the workers (CPUs / jobs each):
+    /// threads, and OpenCV's, FFmpeg's and OpenBLAS's threads shared out among the workers (CPUs / jobs each):
     /// workers already use the CPUs in parallel, and fewer decoding threads hold fewer frames.
     static func workerEnvironment(jobs: Int) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -125,6 +125,7 @@ enum BatchScore {
             "MALLOC_ARENA_MAX": "2",
             "OPENCV_FOR_THREADS_NUM": String(threads),
             "OPENCV_FFMPEG_CAPTURE_OPTIONS": "threads;\(threads)",
+            "OPENBLAS_NUM_THREADS": String(threads),
         ]
         for (key, value) in defaults where environment[key] == nil { environment[key] = value }
         return environment
