@@ -25,6 +25,12 @@ public struct BLASLibrary: Sendable {
 
     public var isOpenBLAS: Bool { openBLAS != nil }
 
+    /// Has the library take its working memory now (OpenBLAS: a buffer per thread, which under an
+    /// address-space limit with no room left it would retry forever): call before such a limit.
+    public static func reserveMemory() {
+        lv_blas_reserve()
+    }
+
     /// One line for `--version`.
     public var summary: String {
         let file = path ?? "an unknown library"

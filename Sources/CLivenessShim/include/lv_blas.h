@@ -15,6 +15,12 @@ typedef struct {
 
 void lv_blas_describe(lv_blas_info *info);
 
+// Makes the BLAS library take its working memory now, with one tiny product. OpenBLAS allocates
+// a buffer of about 128 MB per thread on its first call (dlib's landmark fit makes one on every
+// face), and when an address-space limit leaves no room for it, it retries forever instead of
+// failing: a batch worker calls this before it limits itself.
+void lv_blas_reserve(void);
+
 #ifdef __cplusplus
 }
 #endif

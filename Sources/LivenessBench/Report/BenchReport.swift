@@ -21,15 +21,19 @@ public enum BenchReport {
             ("broken", .array(run.breaches.map(JSON.string))),
             ("clips", .array(run.verdicts.map(clipJSON))),
             ("failures", .array(run.failures.map { .object([("clip", .string($0.clip)), ("error", .string($0.error))]) })),
-            ("identityClips", .array(run.identityClips.map { c in
-                .object([("source", .string(c.source)), ("faces", .number(Double(c.faces))),
-                         ("maxFromFirst", .number(c.maxFromFirst)), ("maxPair", .number(c.maxPair))])
-            })),
-            ("identityGroups", .array(run.identityGroups.map { g in
-                .object([("groups", .string(g.groups)), ("pairs", .number(Double(g.pairs))), ("min", .number(g.min)),
-                         ("max", .number(g.max)), ("shareUnderThreshold", .number(g.under))])
-            })),
         ]
+        if !run.identityClips.isEmpty {
+            fields.append(("identities", .object([
+                ("clips", .array(run.identityClips.map { c in
+                    .object([("source", .string(c.source)), ("faces", .number(Double(c.faces))),
+                             ("maxFromFirst", .number(c.maxFromFirst)), ("maxPair", .number(c.maxPair))])
+                })),
+                ("pairs", .array(run.identityGroups.map { g in
+                    .object([("groups", .string(g.groups)), ("pairs", .number(Double(g.pairs))), ("min", .number(g.min)),
+                             ("max", .number(g.max)), ("shareUnderThreshold", .number(g.under))])
+                })),
+            ])))
+        }
         if let comparison { fields.append(("comparison", comparisonJSON(comparison))) }
         return .object(fields)
     }

@@ -33,7 +33,10 @@ enum WorkerCommand {
         let analyzer: FrameAnalyzer
         let reference: ReferencePhoto?
         do {
-            if memoryLimitMB > 0 { try limitAddressSpace(megabytes: memoryLimitMB) }
+            if memoryLimitMB > 0 {
+                BLASLibrary.reserveMemory()
+                try limitAddressSpace(megabytes: memoryLimitMB)
+            }
             var config = LivenessConfig()
             if let text = args.value("config-json") {
                 do {
