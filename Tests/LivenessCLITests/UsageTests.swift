@@ -79,6 +79,11 @@ final class UsageTests: XCTestCase {
         let result = try CLI.run(["--version"])
         XCTAssertEqual(result.exitCode, 0)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertNotNil(result.stdout.range(of: #"^liveness \d+\.\d+\.\d+\n$"#, options: .regularExpression), "version line: \(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, "the version, then the BLAS library: \(result.stdout)")
+        XCTAssertNotNil(lines.first?.range(of: #"^liveness \d+\.\d+\.\d+$"#, options: .regularExpression), "version line: \(result.stdout)")
+        // dlib's face-recognition network runs on whichever libblas.so.3 Debian chose: say which.
+        XCTAssertTrue(lines.last?.hasPrefix("BLAS: ") ?? false, "BLAS line: \(result.stdout)")
+        XCTAssertTrue(lines.last?.contains("libblas.so") ?? false, "names the library file: \(result.stdout)")
     }
 }

@@ -26,15 +26,27 @@ public struct Pose: Sendable {
     public var lowerLid: Double
     public var yaw: Double
     public var cameraRotation: Double?
+    /// Whose face it is (SPEC §5); nil: the session gets no descriptor.
+    public var person: FaceDescriptor?
 
-    public init(_ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0, cameraRotation: Double? = 0) {
+    public init(
+        _ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0,
+        cameraRotation: Double? = 0, person: FaceDescriptor? = nil
+    ) {
         self.placement = placement
         self.upperLid = upperLid
         self.lowerLid = lowerLid
         self.yaw = yaw
         self.cameraRotation = cameraRotation
+        self.person = person
     }
 
+}
+
+/// A synthetic face descriptor `offset` away from `person(0)` along one axis, so the distance
+/// between `person(a)` and `person(b)` is |a - b|.
+public func person(_ offset: Double) -> FaceDescriptor {
+    FaceDescriptor([Float(offset)] + Array(repeating: 0, count: FaceDescriptor.count - 1))
 }
 
 public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasurement {
@@ -61,6 +73,8 @@ public struct ScanRun {
     public var session: LivenessSession
     public var events: [SessionEvent]
     public var verdicts: [FrameVerdict]
+    /// The frames on which the session asked for the face's descriptor.
+    public var describedFrames: [Int] = []
 
     public func events(named name: String) -> [SessionEvent] { events.filter { $0.kind.name == name } }
     public var eventNames: [String] { events.map(\.kind.name) }
@@ -74,11 +88,16 @@ public func runScan(
     var session = LivenessSession(config: config, seed: seed)
     var events: [SessionEvent] = []
     var verdicts: [FrameVerdict] = []
+    var described: [Int] = []
     for (index, ms) in times.enumerated() where !session.isEnded {
-        let verdict = session.process(measurement(frame: index, ms: ms, motion(ms)))
+        let pose = motion(ms)
+        let verdict = session.process(measurement(frame: index, ms: ms, pose), describeFace: {
+            described.append(index)
+            return pose.placement == .absent ? nil : pose.person
+        })
         verdicts.append(verdict)
         events += verdict.events
     }
     events += session.finish()
-    return ScanRun(session: session, events: events, verdicts: verdicts)
+    return ScanRun(session: session, events: events, verdicts: verdicts, describedFrames: described)
 }

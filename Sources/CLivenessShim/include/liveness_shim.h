@@ -7,6 +7,8 @@
 #include "lv_video.h"
 #include "lv_detect.h"
 #include "lv_landmarks.h"
+#include "lv_descriptor.h"
+#include "lv_blas.h"
 #include "lv_flow.h"
 #include "lv_draw.h"
 #include "lv_writer.h"

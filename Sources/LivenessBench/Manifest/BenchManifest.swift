@@ -15,6 +15,17 @@ public struct BenchManifest {
         public var attack: Bool
         /// A re-timed or rotated copy: it must reach the same decisions as this clip.
         public var sameDecisionsAs: String?
+        /// Another person takes over (a face swap): `faceChanged` must be emitted; otherwise it must not.
+        public var faceChanged: Bool
+    }
+
+    /// Known people's clips and photos of strangers, for the same/different pairs metric.
+    public struct Identities {
+        public var people: [(name: String, videos: [String])]
+        /// Images, or folders of images, of nobody among `people`.
+        public var strangers: [String]
+        /// Clip frames described at least this far apart (0: every frame with a face).
+        public var sampleMs: Double
     }
 
     public var clips: [Clip]
@@ -24,6 +35,7 @@ public struct BenchManifest {
     /// Label confidences that count as real events; others are ignored (neither hit nor miss).
     public var positiveConfidences: Set<String>
     public var floors: [Floor]
+    public var identities: Identities?
 
     /// Reads a manifest. Paths starting `data:` are under the data root (`$LIVENESS_DATA`, or the
     /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
@@ -76,13 +88,29 @@ public struct BenchManifest {
                 name: name, video: resolve(video), labels: labels,
                 seed: (entry["seed"] as? NSNumber)?.uint64Value ?? 1, config: config,
                 expectedOutcome: entry["expect"] as? String, attack: try flag(entry["attack"], "attack"),
-                sameDecisionsAs: entry["sameDecisionsAs"] as? String)
+                sameDecisionsAs: entry["sameDecisionsAs"] as? String, faceChanged: try flag(entry["faceChanged"], "faceChanged"))
         }
         let names = Set(clips.map(\.name))
         for clip in clips {
             if let reference = clip.sameDecisionsAs, !names.contains(reference) {
                 throw bad("clip \(clip.name): sameDecisionsAs names no clip \"\(reference)\"")
             }
+        }
+
+        if let entry = object["identities"] {
+            guard let identities = entry as? [String: Any], let people = identities["people"] as? [[String: Any]],
+                  let strangers = identities["strangers"] as? [String] else {
+                throw bad("\"identities\" must hold \"people\" (a list) and \"strangers\" (a list of paths)")
+            }
+            self.identities = Identities(
+                people: try people.map { person in
+                    guard let name = person["name"] as? String, let videos = person["videos"] as? [String], !videos.isEmpty else {
+                        throw bad("every person of \"identities\" needs \"name\" and \"videos\"")
+                    }
+                    return (name, videos.map(resolve))
+                },
+                strangers: strangers.map(resolve),
+                sampleMs: (identities["sampleMs"] as? NSNumber)?.doubleValue ?? 0)
         }
 
         guard let floorList = object["floors"] as? [[String: Any]] else { throw bad("\"floors\" must be a list") }

@@ -21,6 +21,7 @@ public enum ClipMetrics {
         }
         rate("clips.promptsShown", verdicts.compactMap(\.promptsOK), note: "expected prompts, then the autoshot once framed")
         rate("clips.sameDecisions", verdicts.compactMap(\.sameDecisionsOK), note: "re-timed/rotated copies agreeing with their source")
+        rate("clips.sameFaceAccuracy", verdicts.map(\.faceChangedOK), note: "faceChanged on face swaps only")
         let frames = verdicts.map(\.frames).reduce(0, +)
         metrics.append(Metric("clips.faceFrameShare", share(verdicts.map(\.framesWithFace).reduce(0, +), of: frames), count: frames, note: "frames with a face"))
         let autoshots = verdicts.compactMap(\.autoshotMs)

@@ -14,6 +14,8 @@ public struct ClipVerdict {
     public var outcomeOK: Bool?
     public var promptsOK: Bool?
     public var sameDecisionsOK: Bool?
+    /// `faceChanged` was emitted exactly when the clip expects another person (SPEC §5).
+    public var faceChangedOK: Bool
     public var autoshotMs: Double?
     public var frames: Int
     public var framesWithFace: Int
@@ -43,6 +45,7 @@ public struct ClipVerdict {
             sameDecisionsOK = reference.session.outcome == session.outcome
                 && Set(reference.session.credits.map(\.action)) == Set(session.credits.map(\.action))
         }
+        faceChangedOK = run.events.contains { $0.kind.name == "faceChanged" } == clip.faceChanged
         autoshotMs = session.autoshot?.ms
         frames = session.counts.frames
         framesWithFace = session.counts.withFace

@@ -21,6 +21,10 @@ public enum MetricDirection: Sendable {
         ("*.sameDecisions", .higherIsBetter),
         ("*.scored", .higherIsBetter),
         ("*.framesPerSecond", .higherIsBetter),
+        ("identity.*accepted", .higherIsBetter),
+        ("identity.*rejected", .higherIsBetter),
+        ("identity.differentDistanceMin", .higherIsBetter),
+        ("identity.sameDistanceMax", .lowerIsBetter),
         ("*.mae*", .lowerIsBetter),
         ("*.nme*", .lowerIsBetter),
         // clips.meanAutoshotMs and the per-stage speed.ms.<stage>.

@@ -86,6 +86,7 @@ enum Timeline {
             case .actionCredited(let credit): name = credit.action.rawValue
             case .faceLost: name = "lost"
             case .faceBack: name = "back"
+            case .faceChanged: name = "other face"
             case .passed, .timedOut, .incomplete, .snapshot: name = event.kind.name
             default: continue
             }

@@ -22,6 +22,18 @@ public enum BenchReport {
             ("clips", .array(run.verdicts.map(clipJSON))),
             ("failures", .array(run.failures.map { .object([("clip", .string($0.clip)), ("error", .string($0.error))]) })),
         ]
+        if !run.identityClips.isEmpty {
+            fields.append(("identities", .object([
+                ("clips", .array(run.identityClips.map { c in
+                    .object([("source", .string(c.source)), ("faces", .number(Double(c.faces))),
+                             ("maxFromFirst", .number(c.maxFromFirst)), ("maxPair", .number(c.maxPair))])
+                })),
+                ("pairs", .array(run.identityGroups.map { g in
+                    .object([("groups", .string(g.groups)), ("pairs", .number(Double(g.pairs))), ("min", .number(g.min)),
+                             ("max", .number(g.max)), ("shareUnderThreshold", .number(g.under))])
+                })),
+            ])))
+        }
         if let comparison { fields.append(("comparison", comparisonJSON(comparison))) }
         return .object(fields)
     }
@@ -45,7 +57,7 @@ public enum BenchReport {
             ("name", .string(v.name)), ("outcome", .string(v.outcome)), ("expected", v.expectedOutcome.map(JSON.string) ?? .null),
             ("outcomeOK", flag(v.outcomeOK)), ("blink", .string(v.blink.rawValue)), ("turn", .string(v.turn.rawValue)),
             ("blinkExpected", .bool(v.blinkExpected)), ("turnExpected", .bool(v.turnExpected)),
-            ("promptsOK", flag(v.promptsOK)), ("sameDecisionsOK", flag(v.sameDecisionsOK)),
+            ("promptsOK", flag(v.promptsOK)), ("sameDecisionsOK", flag(v.sameDecisionsOK)), ("faceChangedOK", .bool(v.faceChangedOK)),
             ("autoshotMs", v.autoshotMs.map(JSON.number) ?? .null), ("frames", .number(Double(v.frames))),
             ("framesWithFace", .number(Double(v.framesWithFace))),
         ])
@@ -55,14 +67,27 @@ public enum BenchReport {
     /// when there is a comparison, then the floors.
     public static func table(_ run: BenchRun, floors: [Floor], comparison: BenchComparison? = nil) -> String {
         func mark(_ b: Bool?) -> String { b.map { $0 ? "ok" : "WRONG" } ?? "-" }
-        var lines = [pad("clip", 24) + pad("outcome", 12) + pad("expected", 12) + pad("blink", 11) + pad("turn", 11) + pad("prompts", 9) + "same"]
+        var lines = [pad("clip", 24) + pad("outcome", 12) + pad("expected", 12) + pad("blink", 11) + pad("turn", 11) + pad("prompts", 9)
+            + pad("same", 6) + "faceChanged"]
         for v in run.verdicts {
             let outcome = v.outcome + (v.outcomeOK == false ? "!" : "")
             lines.append(pad(v.name, 24) + pad(outcome, 12) + pad(v.expectedOutcome ?? "-", 12) + pad(v.blink.rawValue, 11)
-                + pad(v.turn.rawValue, 11) + pad(mark(v.promptsOK), 9) + mark(v.sameDecisionsOK))
+                + pad(v.turn.rawValue, 11) + pad(mark(v.promptsOK), 9) + pad(mark(v.sameDecisionsOK), 6) + mark(v.faceChangedOK))
         }
         for failure in run.failures { lines.append(pad(failure.clip, 24) + "NOT SCORED: " + failure.error) }
         lines.append("")
+        if !run.identityClips.isEmpty {
+            lines.append(pad("identity: clip", 50) + pad("faces", 8) + pad("max from first", 16) + "max pair")
+            for c in run.identityClips {
+                lines.append(pad((c.source as NSString).lastPathComponent, 50) + pad("\(c.faces)", 8) + pad(fmt(c.maxFromFirst), 16) + fmt(c.maxPair))
+            }
+            lines.append("")
+            lines.append(pad("identity: pairs of", 50) + pad("pairs", 8) + pad("min", 8) + pad("max", 8) + "under threshold")
+            for g in run.identityGroups {
+                lines.append(pad(g.groups, 50) + pad("\(g.pairs)", 8) + pad(fmt(g.min), 8) + pad(fmt(g.max), 8) + fmt(g.under))
+            }
+            lines.append("")
+        }
         for m in run.metrics {
             lines.append(pad(m.name, 30) + pad(fmt(m.value), 10) + pad("n=\(m.count)", 8) + m.note)
         }

@@ -11,6 +11,10 @@ public struct BenchRun {
     public var failures: [(clip: String, error: String)]
     public var metrics: [Metric]
     public var breaches: [String]
+    /// Per known person's clip: faces described, the farthest from its first face and the farthest pair.
+    public var identityClips: [(source: String, faces: Int, maxFromFirst: Double, maxPair: Double)] = []
+    /// Per pair of people (or a person and the strangers): pairs, distance range, share under the threshold.
+    public var identityGroups: [(groups: String, pairs: Int, min: Double, max: Double, under: Double)] = []
 
     /// `progress` hears about each item as it starts.
     public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
@@ -44,9 +48,21 @@ public struct BenchRun {
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
         }
+        var identityClips: [(String, Int, Double, Double)] = []
+        var identityGroups: [(String, Int, Double, Double, Double)] = []
+        if let identities = manifest.identities {
+            analyzer.config = LivenessConfig()
+            progress("identities: same and different pairs")
+            let samples = try IdentitySamples.collect(identities, analyzer: analyzer)
+            metrics += IdentityMetrics.compute(samples, differentFaceDistance: analyzer.config.differentFaceDistance)
+            identityClips = IdentityMetrics.perClip(samples)
+            identityGroups = IdentityMetrics.perGroupPair(samples, differentFaceDistance: analyzer.config.differentFaceDistance)
+        }
         let values = metrics.valuesByName
         let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
-        return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: breaches)
+        return BenchRun(
+            runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: breaches,
+            identityClips: identityClips, identityGroups: identityGroups)
     }
 
     /// Frames per second over every scored clip (decode to decision, model load excluded), the

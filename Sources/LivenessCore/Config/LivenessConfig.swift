@@ -43,6 +43,10 @@ public struct LivenessConfig: Equatable, Sendable {
     public var snapshotMaxYawFromNeutral = 5.0
     public var snapshotWindowMs = 2000.0
 
+    /// SPEC §5: a face descriptor distance at or above this is another person's face (dlib's own
+    /// threshold); also the bound for matching a reference photo.
+    public var differentFaceDistance = 0.6
+
     public init() {}
 
     /// The guide circle in pixels for a frame of this size.

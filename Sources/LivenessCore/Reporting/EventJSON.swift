@@ -14,6 +14,8 @@ extension SessionEvent {
             pairs.append(("stage", .string(stage.rawValue)))
         case .snapshot(let rule):
             pairs.append(("rule", .string(rule.rawValue)))
+        case .faceChanged(let distance):
+            pairs.append(("distance", .number(distance)))
         case .started, .settled, .autoshot, .faceLost, .faceBack, .passed, .timedOut, .ended:
             break
         }

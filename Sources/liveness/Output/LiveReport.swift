@@ -43,7 +43,7 @@ enum LiveReport {
     /// and models.
     static func json(
         capture: LiveCapture, summary: LiveRunner.Summary, models: ModelFiles, mirror: Bool, headless: Bool,
-        autoshotImage: String?, snapshotImage: String?
+        autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto?
     ) -> JSON {
         let info = capture.info
         let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -62,7 +62,7 @@ enum LiveReport {
                     ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)),
                 ])),
             ]
-            + summary.last.session.reportJSON(seed: summary.seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage)
+            + summary.last.session.reportJSON(seed: summary.seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage, reference: reference)
             + [
                 ("live", .object(live(summary) + [
                     ("mirror", .bool(mirror)), ("headless", .bool(headless)),
@@ -74,11 +74,10 @@ enum LiveReport {
                     ("analysedPerSecond", .number(summary.wallMs > 0 ? frames / (summary.wallMs / 1000) : 0)),
                     ("msPerFrame", .object(stages.map { ($0.name, .number(processed > 0 ? $0.ms / processed : 0)) })),
                     ("peakRSSMB", .number(peakResidentMegabytes())),
+                    ("descriptors", ScoreReport.descriptorsJSON(summary.last)),
                 ])),
-                ("models", .object([
-                    ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
-                    ("searchCascade", .string(models.searchCascade)),
-                ])),
+                ("models", ScoreReport.modelsJSON(models)),
+                ("blas", BLASLibrary.loaded().json),
             ])
     }
 }

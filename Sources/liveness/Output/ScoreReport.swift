@@ -20,7 +20,7 @@ enum ScoreReport {
 
     static func json(
         input: JSON, result: StreamScorer.Result, seed: UInt64, models: ModelFiles,
-        autoshotImage: String?, snapshotImage: String?
+        autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto?
     ) -> JSON {
         let frames = Double(result.session.counts.frames)
         let timing: [(String, JSON)] = [
@@ -28,20 +28,35 @@ enum ScoreReport {
             ("framesPerSecond", .number(result.wallMs > 0 ? frames / (result.wallMs / 1000) : 0)),
             ("msPerFrame", .object(result.timings.stages.map { ($0.name, .number(frames > 0 ? $0.ms / frames : 0)) })),
             ("peakRSSMB", .number(peakResidentMegabytes())),
+            ("descriptors", descriptorsJSON(result)),
         ]
         return .object(
             [
                 ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
                 ("input", input),
             ]
-            + result.session.reportJSON(seed: seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage)
+            + result.session.reportJSON(seed: seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage, reference: reference)
             + [
                 ("timing", .object(timing)),
-                ("models", .object([
-                    ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
-                    ("searchCascade", .string(models.searchCascade)),
-                ])),
+                ("models", modelsJSON(models)),
+                ("blas", BLASLibrary.loaded().json),
             ])
+    }
+
+    /// The model files used: what every report prints.
+    static func modelsJSON(_ models: ModelFiles) -> JSON {
+        .object([
+            ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
+            ("searchCascade", .string(models.searchCascade)), ("faceDescriptor", .string(models.faceDescriptor)),
+        ])
+    }
+
+    /// How many face descriptors the session needed and what each cost (SPEC §5).
+    static func descriptorsJSON(_ result: StreamScorer.Result) -> JSON {
+        .object([
+            ("count", .number(Double(result.descriptors))),
+            ("msEach", .number(result.descriptors > 0 ? result.timings.describe / Double(result.descriptors) : 0)),
+        ])
     }
 }
 

@@ -59,6 +59,13 @@ extension TestMedia {
 }
 
 /// Processes whose parent is `pid` (from /proc).
+/// Whether process `pid` has the file at `path` open (one of its /proc/PID/fd links points at it).
+func hasOpen(_ path: String, process pid: Int32) -> Bool {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == target }
+}
+
 func childProcesses(of pid: Int32) -> [Int32] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
     return entries.compactMap { Int32($0) }.filter { child in

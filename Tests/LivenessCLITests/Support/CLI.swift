@@ -59,6 +59,7 @@ enum CLI {
         env["LIVENESS_LANDMARK_MODEL"] = nil
         env["LIVENESS_FACE_CASCADE"] = nil
         env["LIVENESS_SEARCH_CASCADE"] = nil
+        env["LIVENESS_DESCRIPTOR_MODEL"] = nil
         env.merge(environment) { _, new in new }
         process.environment = env
 
