@@ -85,6 +85,30 @@ final class SameFaceRuleTests: XCTestCase {
         XCTAssertEqual(run.session.outcome, .passed)
     }
 
+    func testALookAlikeHoveringAroundTheThresholdStaysAnotherFace() {
+        // From 1 s another man whose descriptors read 0.65 on his first would-be credit (the blink),
+        // then 0.55-0.59 (the turn): once seen as another face, under 0.6 is not enough to count.
+        let lookAlike = runScan(times: at30, motion: Self.blinkThenTurn { ms in
+            person(ms < 1000 ? 0 : (ms < 2500 ? 0.65 : 0.55 + 0.04 * sin(ms)))
+        })
+        XCTAssertTrue(lookAlike.session.credits.isEmpty)
+        XCTAssertEqual(lookAlike.events(named: "faceChanged").count, 1)
+        // The subject, clearly back (0.45), earns the turn.
+        let back = runScan(times: at30, motion: Self.blinkThenTurn { ms in
+            person(ms < 1000 ? 0 : (ms < 2500 ? 0.65 : 0.45))
+        })
+        XCTAssertEqual(back.session.credits.map(\.action), [.turnHead])
+    }
+
+    func testTheDistanceToComeBackIsConfigurableAndNeverAboveTheThreshold() throws {
+        let config = try LivenessConfig(json: Data(#"{"sameFaceAgainDistance": 0.58}"#.utf8))
+        let run = runScan(times: at30, config: config, motion: Self.blinkThenTurn { ms in
+            person(ms < 1000 ? 0 : (ms < 2500 ? 0.65 : 0.57))
+        })
+        XCTAssertEqual(run.session.credits.map(\.action), [.turnHead])
+        XCTAssertEqual(SameFaceRule(differentFaceDistance: 0.6, sameFaceAgainDistance: 0.9).sameFaceAgainDistance, 0.6)
+    }
+
     func testFacesAreDescribedOnlyAtTheAutoshotAndOnFramesThatWouldCredit() {
         let run = runScan(times: at30, motion: Self.blinkThenTurn { _ in person(0) })
         let autoshot = run.session.autoshot!.frame

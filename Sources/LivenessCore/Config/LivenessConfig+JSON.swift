@@ -84,6 +84,7 @@ extension LivenessConfig {
         number("snapshotMaxYawFromNeutral", \.snapshotMaxYawFromNeutral, 0...180),
         number("snapshotWindowMs", \.snapshotWindowMs, 0...600_000),
         number("differentFaceDistance", \.differentFaceDistance, 0.01...4),
+        number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
     ]
 
     /// Reads a JSON object; keys left out keep their defaults.

@@ -46,6 +46,9 @@ public struct LivenessConfig: Equatable, Sendable {
     /// SPEC §5: a face descriptor distance at or above this is another person's face (dlib's own
     /// threshold); also the bound for matching a reference photo.
     public var differentFaceDistance = 0.6
+    /// Once a frame showed another face, a face counts as the autoshot's again only under this
+    /// distance: a look-alike hovering around the threshold does not slip back in.
+    public var sameFaceAgainDistance = 0.5
 
     public init() {}
 

@@ -5,6 +5,8 @@
 public struct SameFaceRule: Sendable {
     /// A descriptor distance at or above this is another person's face.
     public let differentFaceDistance: Double
+    /// After another face was seen, the autoshot's face is back only under this distance.
+    public let sameFaceAgainDistance: Double
     public private(set) var autoshot: FaceDescriptor?
     /// The distance from the autoshot's face at each credited action.
     public private(set) var creditDistances: [(action: LivenessAction, frame: Int, distance: Double)] = []
@@ -17,8 +19,9 @@ public struct SameFaceRule: Sendable {
     /// The last judged face was another person's (so the next such frame is no new change).
     private var showsOtherFace = false
 
-    public init(differentFaceDistance: Double) {
+    public init(differentFaceDistance: Double, sameFaceAgainDistance: Double) {
         self.differentFaceDistance = differentFaceDistance
+        self.sameFaceAgainDistance = min(sameFaceAgainDistance, differentFaceDistance)
     }
 
     public enum Judgement: Equatable, Sendable {
@@ -36,7 +39,8 @@ public struct SameFaceRule: Sendable {
     public mutating func judge(_ descriptor: FaceDescriptor?, frame: Int, ms: Double) -> Judgement {
         guard let autoshot, let descriptor else { return .sameFace(distance: nil) }
         let distance = autoshot.distance(to: descriptor)
-        guard distance >= differentFaceDistance else {
+        // Hysteresis: a change lasts until the face is clearly the autoshot's again.
+        guard distance >= (showsOtherFace ? sameFaceAgainDistance : differentFaceDistance) else {
             showsOtherFace = false
             return .sameFace(distance: distance)
         }

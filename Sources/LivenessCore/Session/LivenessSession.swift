@@ -40,7 +40,8 @@ public struct LivenessSession: Sendable {
         self.config = config
         self.order = LivenessAction.drawOrder(seed: seed)
         self.baseline = OpenEyeBaseline(config: config)
-        self.identity = SameFaceRule(differentFaceDistance: config.differentFaceDistance)
+        self.identity = SameFaceRule(
+            differentFaceDistance: config.differentFaceDistance, sameFaceAgainDistance: config.sameFaceAgainDistance)
     }
 
     public var isEnded: Bool { stage == .ended }
