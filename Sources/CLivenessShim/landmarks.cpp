@@ -2,6 +2,7 @@
 #include "image.hpp"
 #include "lv_landmarks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <memory>
@@ -15,12 +16,27 @@
 // dlib::shape_predictor rounds its points to whole pixels when it returns them. On an eye 20 px
 // wide that moves the eye-aspect ratio in steps of about 0.025, a tenth of a blink. So the model's
 // fields are read here (same file format, version 1) and the same cascade of regression trees is
-// run with dlib's own helpers, keeping the points in floating point.
+// run with dlib's own feature extraction, keeping the points in floating point.
+//
+// The trees are also repacked, which makes a fit about three times faster with the same sums in
+// the same order (so the same points to the bit): the model's 7,500 leaf vectors (65 MB) are far
+// bigger than the caches, and dlib reads them one tree at a time, each read waiting for memory.
+// Here every tree of a cascade level is first walked to its leaf (the splits are small and stay
+// cached), then the leaves are summed with the next ones already being fetched.
 struct lv_predictor {
+    struct split {
+        unsigned long idx1, idx2;
+        float thresh;
+    };
+    struct level {
+        std::vector<unsigned long> anchor_idx;
+        std::vector<dlib::vector<float, 2>> deltas;
+        std::vector<split> splits;  // tree by tree, each `splits_per_tree` long
+        std::vector<float> leaves;  // tree by tree, leaf by leaf, each leaf `dims` floats
+        unsigned long trees = 0, splits_per_tree = 0;
+    };
     dlib::matrix<float, 0, 1> initial_shape;
-    std::vector<std::vector<dlib::impl::regression_tree>> forests;
-    std::vector<std::vector<unsigned long>> anchor_idx;
-    std::vector<std::vector<dlib::vector<float, 2>>> deltas;
+    std::vector<level> levels;
 
     unsigned long num_parts() const { return initial_shape.size() / 2; }
 
@@ -29,23 +45,69 @@ struct lv_predictor {
         int version = 0;
         dlib::deserialize(version, in);
         if (version != 1) throw dlib::serialization_error("not a dlib shape predictor (version " + std::to_string(version) + ")");
+        std::vector<std::vector<dlib::impl::regression_tree>> forests;
+        std::vector<std::vector<unsigned long>> anchor_idx;
+        std::vector<std::vector<dlib::vector<float, 2>>> deltas;
         dlib::deserialize(initial_shape, in);
         dlib::deserialize(forests, in);
         dlib::deserialize(anchor_idx, in);
         dlib::deserialize(deltas, in);
         if (forests.empty() || anchor_idx.size() != forests.size() || deltas.size() != forests.size())
             throw dlib::serialization_error("shape predictor cascades do not match");
+        const long dims = initial_shape.size();
+        for (size_t l = 0; l < forests.size(); ++l) {
+            level packed;
+            packed.anchor_idx = std::move(anchor_idx[l]);
+            packed.deltas = std::move(deltas[l]);
+            packed.trees = forests[l].size();
+            packed.splits_per_tree = forests[l].empty() ? 0 : forests[l][0].splits.size();
+            for (const auto &tree : forests[l]) {
+                // dlib's trees are complete: splits + 1 leaves, every leaf a full shape update.
+                if (tree.splits.size() != packed.splits_per_tree || tree.leaf_values.size() != packed.splits_per_tree + 1)
+                    throw dlib::serialization_error("shape predictor trees of one level differ in depth");
+                for (const auto &s : tree.splits) {
+                    if (s.idx1 >= packed.deltas.size() || s.idx2 >= packed.deltas.size())
+                        throw dlib::serialization_error("shape predictor split reads a pixel it does not sample");
+                    packed.splits.push_back({s.idx1, s.idx2, s.thresh});
+                }
+                for (const auto &leaf : tree.leaf_values) {
+                    if (leaf.size() != dims) throw dlib::serialization_error("shape predictor leaf of the wrong size");
+                    packed.leaves.insert(packed.leaves.end(), &leaf(0), &leaf(0) + dims);
+                }
+            }
+            forests[l] = {};  // release as we go, so the model is never held twice
+            levels.push_back(std::move(packed));
+        }
     }
 
     template <typename image_type>
     void fit(const image_type &pixels, const dlib::rectangle &rect, lv_point *points) const {
         dlib::matrix<float, 0, 1> shape = initial_shape;
-        std::vector<float> feature_pixel_values;
-        for (size_t level = 0; level < forests.size(); ++level) {
-            dlib::impl::extract_feature_pixel_values(pixels, rect, shape, initial_shape, anchor_idx[level],
-                                                     deltas[level], feature_pixel_values);
-            unsigned long leaf;
-            for (const auto &tree : forests[level]) shape += tree(feature_pixel_values, leaf);
+        const long dims = shape.size();
+        std::vector<float> features;
+        std::vector<const float *> leaf;
+        for (const level &lv : levels) {
+            dlib::impl::extract_feature_pixel_values(pixels, rect, shape, initial_shape, lv.anchor_idx, lv.deltas, features);
+            leaf.resize(lv.trees);
+            const unsigned long n = lv.splits_per_tree;
+            for (unsigned long t = 0; t < lv.trees; ++t) {
+                const split *splits = &lv.splits[t * n];
+                unsigned long i = 0;
+                while (i < n) i = features[splits[i].idx1] - features[splits[i].idx2] > splits[i].thresh ? 2 * i + 1 : 2 * i + 2;
+                leaf[t] = &lv.leaves[(t * (n + 1) + (i - n)) * dims];
+            }
+            float *s = &shape(0);
+            constexpr unsigned long ahead = 6;  // trees whose leaves are being fetched while one is summed
+            const auto prefetch = [&](unsigned long t) {
+                const char *p = reinterpret_cast<const char *>(leaf[t]);
+                for (long b = 0; b < dims * static_cast<long>(sizeof(float)); b += 64) __builtin_prefetch(p + b);
+            };
+            for (unsigned long t = 0; t < std::min(ahead, lv.trees); ++t) prefetch(t);
+            for (unsigned long t = 0; t < lv.trees; ++t) {
+                if (t + ahead < lv.trees) prefetch(t + ahead);
+                const float *v = leaf[t];
+                for (long d = 0; d < dims; ++d) s[d] += v[d];
+            }
         }
         const dlib::point_transform_affine to_image = dlib::impl::unnormalizing_tform(rect);
         for (unsigned long i = 0; i < num_parts(); ++i) {
@@ -101,15 +163,21 @@ lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box
         lv_require(box.width <= 4.0f * std::max(image.cols, image.rows) && box.height <= 4.0f * std::max(image.cols, image.rows),
                    LV_ERR_ARGUMENT, "face box is far bigger than the image");
         // The face is turned upright into a patch twice the box's size (the model reads a little
-        // around the box), fitted there, and its points turned back.
+        // around the box), fitted there, and its points turned back. A big face is shrunk on the
+        // way to a patch of at most `max_patch` pixels: turning a 1080p face at full size cost
+        // more than the fit, and the model needs no more than that.
+        constexpr double max_patch = 400;
         const cv::Point2f centre(box.x + box.width / 2, box.y + box.height / 2);
-        const int side = static_cast<int>(std::ceil(2 * std::max(box.width, box.height)));
-        cv::Mat to_upright = cv::getRotationMatrix2D(centre, roll, 1.0);
+        const double full_side = 2.0 * std::max(box.width, box.height);
+        const double k = std::min(1.0, max_patch / full_side);
+        const int side = static_cast<int>(std::ceil(full_side * k));
+        cv::Mat to_upright = cv::getRotationMatrix2D(centre, roll, k);
         to_upright.at<double>(0, 2) += side / 2.0 - centre.x;
         to_upright.at<double>(1, 2) += side / 2.0 - centre.y;
         cv::Mat upright;
         cv::warpAffine(image, upright, to_upright, cv::Size(side, side), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-        const lv_box in_patch{side / 2.0f - box.width / 2, side / 2.0f - box.height / 2, box.width, box.height};
+        const float w = static_cast<float>(box.width * k), h = static_cast<float>(box.height * k);
+        const lv_box in_patch{side / 2.0f - w / 2, side / 2.0f - h / 2, w, h};
         predictor->fit(dlib::cv_image<unsigned char>(upright), dlib_rect(in_patch), points);
         cv::Mat back;
         cv::invertAffineTransform(to_upright, back);

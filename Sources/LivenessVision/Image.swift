@@ -51,6 +51,12 @@ public final class Image {
         try internalCall { lv_image_to_gray(handle, gray.handle, $0) }
     }
 
+    /// `into` becomes this image shrunk by `factor` (0 < factor <= 1), by 2 x 2 averages and a last
+    /// bilinear step (see lv_image_shrink: many times cheaper than an area resize).
+    func shrink(by factor: Double, into small: Image) throws {
+        try internalCall { lv_image_shrink(handle, factor, small.handle, $0) }
+    }
+
     /// Turns the image by quarter turns clockwise, in place.
     func rotate(quarterTurns: Int) throws {
         try internalCall { lv_image_rotate(handle, Int32(quarterTurns), $0) }

@@ -2,12 +2,15 @@ import Foundation
 import LivenessCore
 
 /// Runs a stream of frames through the analyzer and a session until the session ends or the
-/// stream does, keeping the autoshot and snapshot images.
+/// stream does, keeping the autoshot and snapshot images. It holds the configuration the stream
+/// is judged by and adds up the time each stage took.
 public final class StreamScorer {
     public let analyzer: FrameAnalyzer
+    public let config: LivenessConfig
 
-    public init(analyzer: FrameAnalyzer) {
+    public init(analyzer: FrameAnalyzer, config: LivenessConfig) {
         self.analyzer = analyzer
+        self.config = config
     }
 
     /// One processed frame, for callers that trace, draw or stream events as they happen.
@@ -39,18 +42,18 @@ public final class StreamScorer {
         onEvents: ([SessionEvent]) throws -> Void = { _ in }
     ) throws -> Result {
         let startNs = DispatchTime.now().uptimeNanoseconds
-        let before = analyzer.timings
-        var session = LivenessSession(config: analyzer.config, seed: seed)
+        var timings = StageTimings()
+        var session = LivenessSession(config: config, seed: seed)
         var events: [SessionEvent] = []
         var autoshotImage: Image?
         var snapshotImage: Image?
-        var decodeMs = 0.0
-        while !session.isEnded, let frame = try timed(&decodeMs, nextFrame) {
+        while !session.isEnded, let frame = try timed(&timings.decode, nextFrame) {
             var analyzeMs = 0.0
-            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame) }
+            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame, config: config) }
             var logicMs = 0.0
             let verdict = timed(&logicMs) { session.process(analysis.measurement) }
-            analyzer.addTimings(logicMs: logicMs)
+            timings = timings + analysis.timings
+            timings.logic += logicMs
             if verdict.isAutoshot { autoshotImage = try frame.image.copy() }
             if verdict.isSnapshotCandidate { snapshotImage = try frame.image.copy() }
             events += verdict.events
@@ -60,8 +63,6 @@ public final class StreamScorer {
         let last = session.finish()
         events += last
         if !last.isEmpty { try onEvents(last) }
-        analyzer.addTimings(decodeMs: decodeMs)
-        let timings = analyzer.timings - before
         return Result(
             session: session, events: events, autoshotImage: autoshotImage,
             snapshotImage: session.snapshot == nil ? nil : snapshotImage, timings: timings,

@@ -8,6 +8,7 @@
 #include "lv_detect.h"
 #include "lv_landmarks.h"
 #include "lv_flow.h"
+#include "lv_hog.h"
 #include "lv_draw.h"
 #include "lv_writer.h"
 #include "lv_runtime.h"

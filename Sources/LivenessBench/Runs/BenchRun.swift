@@ -14,7 +14,7 @@ public struct BenchRun {
 
     /// `progress` hears about each item as it starts.
     public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
-        let analyzer = try FrameAnalyzer(models: models, config: LivenessConfig())
+        let analyzer = try FrameAnalyzer(models: models)
         var runs: [ClipRun] = [], failures: [(String, String)] = []
         for clip in manifest.clips {
             progress("clip \(clip.name)")
@@ -34,12 +34,12 @@ public struct BenchRun {
         metrics += speed(runs)
 
         if let root = manifest.stillsRoot {
-            analyzer.config = LivenessConfig()
-            let faces = StillFaces(analyzer: analyzer)
+            let config = LivenessConfig()
+            let faces = StillFaces(analyzer: analyzer, config: config)
             progress("stills: eye state")
-            metrics += try StillMetrics.eyeState(root: root, faces: faces, config: analyzer.config)
+            metrics += try StillMetrics.eyeState(root: root, faces: faces, config: config)
             progress("stills: yaw")
-            metrics += try StillMetrics.yaw(root: root, faces: faces, config: analyzer.config)
+            metrics += try StillMetrics.yaw(root: root, faces: faces, config: config)
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
         }

@@ -6,15 +6,17 @@ import LivenessVision
 public final class StillFaces {
     public typealias Found = [(box: FaceBox, face: FaceMeasurement)]
     private let analyzer: FrameAnalyzer
+    private let config: LivenessConfig
     private var cache: [String: Found] = [:]
 
-    public init(analyzer: FrameAnalyzer) {
+    public init(analyzer: FrameAnalyzer, config: LivenessConfig) {
         self.analyzer = analyzer
+        self.config = config
     }
 
     public func faces(in path: String) throws -> Found {
         if let found = cache[path] { return found }
-        let found = try analyzer.measureStill(Image.load(path))
+        let found = try analyzer.measureStill(Image.load(path), config: config)
         cache[path] = found
         return found
     }

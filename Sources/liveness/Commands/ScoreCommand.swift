@@ -58,7 +58,7 @@ enum ScoreCommand {
         let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
         let (input, nextFrame) = try open()
 
-        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models, config: config))
+        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
         trace?.write(Trace.header)
         let result = try scorer.score(
             seed: seed,

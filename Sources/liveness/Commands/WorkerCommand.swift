@@ -31,9 +31,9 @@ enum WorkerCommand {
         let seed: UInt64? = try args.integer("seed", spec: spec)
         let models = CommonOptions.models(args)
         let analyzer: FrameAnalyzer
+        var config = LivenessConfig()
         do {
             if memoryLimitMB > 0 { try limitAddressSpace(megabytes: memoryLimitMB) }
-            var config = LivenessConfig()
             if let text = args.value("config-json") {
                 do {
                     config = try LivenessConfig(json: Data(text.utf8))
@@ -41,7 +41,7 @@ enum WorkerCommand {
                     throw ConfigFileError.malformed(path: "(configuration from the coordinator)", cause: error.description)
                 }
             }
-            analyzer = try FrameAnalyzer(models: models, config: config)
+            analyzer = try FrameAnalyzer(models: models)
         } catch {
             var (message, code) = ErrorReport.render(error)
             var kind = ErrorReport.kind(of: error)
@@ -64,7 +64,7 @@ enum WorkerCommand {
                 return .internalFailure
             }
             if clipTimeout > 0 { alarm(UInt32(clipTimeout + 10)) }
-            let (record, mustExit) = score(Clip(index: index, path: path), analyzer: analyzer, models: models, seed: seed, memoryLimitMB: memoryLimitMB)
+            let (record, mustExit) = score(Clip(index: index, path: path), scorer: StreamScorer(analyzer: analyzer, config: config), models: models, seed: seed, memoryLimitMB: memoryLimitMB)
             alarm(0)
             channel.send(record)
             // After an allocation failed, the libraries' state is not trusted: a fresh worker goes on.
@@ -74,13 +74,13 @@ enum WorkerCommand {
     }
 
     /// Scores one clip as `liveness score` does; its line, and whether this worker must stop after it.
-    static func score(_ clip: Clip, analyzer: FrameAnalyzer, models: ModelFiles, seed: UInt64?, memoryLimitMB: Int) -> (JSON, Bool) {
+    static func score(_ clip: Clip, scorer: StreamScorer, models: ModelFiles, seed: UInt64?, memoryLimitMB: Int) -> (JSON, Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         do {
-            analyzer.reset()
+            scorer.analyzer.reset()
             let source = try VideoSource(file: clip.path)
-            let result = try StreamScorer(analyzer: analyzer).score(seed: seed, nextFrame: source.next)
+            let result = try scorer.score(seed: seed, nextFrame: source.next)
             let report = ScoreReport.json(
                 input: ScoreReport.input(path: clip.path, video: source), result: result, seed: seed, models: models, autoshotImage: nil, snapshotImage: nil)
             return (ClipRecord.scored(clip, report: report), false)

@@ -1,0 +1,194 @@
+import LivenessCore
+
+/// The detectors and where they look. Faces come out as landmark boxes (dlib-style boxes,
+/// upright to the head), ready to fit.
+///
+/// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
+///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms). When that finds
+///   nothing: for a second after a face was seen, Haar and then dlib's HOG detector look around
+///   where it was (they hold on to a turned head or closed eyes that LBP misses); after that, the
+///   Haar cascade searches the whole small copy twice a second instead of LBP; and a face too
+///   close to fit the frame is looked for past its edges.
+/// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it.
+/// - A still's faces are every face either the cascades or HOG find.
+final class FaceSearch {
+    let searcher: FaceDetector
+    let detector: FaceDetector
+    let hog: HogDetector
+
+    /// Whole-frame searches run on a copy whose shorter side is this many pixels, for faces down to
+    /// `smallestFaceShare` of it: small enough to tell the user to come closer.
+    static let wholeFrameShortSide = 200.0
+    static let smallestFaceShare = 0.12
+    /// How far past each edge the search for a face too close to fit looks, as a share of the
+    /// frame, and the smallest such face, as a share of the frame's shorter side.
+    static let overhang = 0.25
+    static let bigFaceShare = 0.55
+    /// For this long after a face was last seen, Haar and HOG searches around where it was back up
+    /// the LBP cascade.
+    static let lostFaceMs = 1000.0
+    /// Past that, while no face is found, the Haar cascade searches the whole frame instead of LBP
+    /// this often: LBP misses some faces that Haar finds (a head coming back from profile, glasses
+    /// and a beard), but Haar costs about twice as much, so it runs on a few frames a second.
+    static let haarSweepIntervalMs = 500.0
+    /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
+    static let cascadeFaceWidth = 36.0
+    /// HOG searches around a face resize it to about this width (dlib's window is 80 px and its
+    /// boxes are a little smaller than the faces).
+    static let hogFaceWidth = 100.0
+    /// Stills are searched by the cascades on a copy whose larger side is at most this, and by
+    /// HOG at full size up to `hogStillSide` (faces from 80 px).
+    static let stillSearchSide = 640.0
+    static let hogStillSide = 2000.0
+
+    private var lastFaceMs = -Double.infinity
+    /// Where the face was when last seen (a landmark box).
+    private var lastFace: HeadBox?
+    private var lastHaarSweepMs = -Double.infinity
+
+    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
+        self.searcher = searcher
+        self.detector = detector
+        self.hog = hog
+    }
+
+    func reset() {
+        lastFaceMs = -.infinity
+        lastFace = nil
+        lastHaarSweepMs = -.infinity
+    }
+
+    /// A face (its landmark box) was seen at `ms`.
+    func sawFace(_ box: HeadBox, at ms: Double) {
+        lastFaceMs = ms
+        lastFace = box
+    }
+
+    /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
+    /// misses it. Nil when neither finds it.
+    func near(_ box: HeadBox, in gray: Image) throws -> HeadBox? {
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: 0.25, sizes: 0.7...1.45, in: gray) {
+            return landmarkBox(fromHaar: haar)
+        }
+        return try hogFace(near: box, margin: 0.25, in: gray)
+    }
+
+    /// Every face of the frame as landmark boxes. `small` is filled with the search copy.
+    func wholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double) throws -> [HeadBox] {
+        let shortSide = Double(min(gray.width, gray.height))
+        let minFace = shortSide * Self.smallestFaceShare
+        let searchImage = try SearchImage(gray, small: small, factor: Self.wholeFrameShortSide / shortSide)
+        let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
+        let haarSweep = recentFace == nil && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
+        if haarSweep { lastHaarSweepMs = ms }
+        var faces = haarSweep
+            ? try searchImage.detect(detector, minFace: minFace)
+            : try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+            }
+        faces = distinct(faces)
+        if faces.isEmpty, let recentFace {
+            let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray)
+            if let haar { return [landmarkBox(fromHaar: haar)] }
+            if let found = try hogFace(near: recentFace, margin: 1.0, in: gray) { return [found] }
+        }
+        if faces.isEmpty {
+            // A face too close to fit the frame (forehead and chin cut off) is found by looking
+            // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
+            let bigFace = shortSide * Self.bigFaceShare
+            faces = distinct(try searchImage.detect(detector, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
+        }
+        return faces.map(landmarkBox(fromHaar:))
+    }
+
+    /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
+    /// or Haar's own search past the edges when LBP finds nothing) together with HOG's.
+    func still(_ gray: Image, small: ShrunkImage) throws -> [HeadBox] {
+        let larger = Double(max(gray.width, gray.height))
+        let factor = min(1, Self.stillSearchSide / larger)
+        let searchImage = try SearchImage(gray, small: small, factor: factor)
+        // Faces down to 24 px in the copy.
+        let minFace = 24 / factor
+        var cascades = distinct(try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+        })
+        if cascades.isEmpty {
+            // Past the edges too, for faces the photo's border cuts.
+            cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
+        }
+        let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
+        // HOG's boxes first: they are the boxes the landmark model was trained on.
+        return distinctLandmarkBoxes(hogFaces + cascades.map(landmarkBox(fromHaar:)))
+    }
+
+    /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
+    /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
+    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image) throws -> HeadBox? {
+        let found = try detector.detect(
+            in: gray, region: around(face, margin: margin), scale: min(4, Self.cascadeFaceWidth / face.side),
+            minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
+        return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
+    }
+
+    /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its tilt.
+    private func hogFace(near face: HeadBox, margin: Double, in gray: Image) throws -> HeadBox? {
+        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
+        return found
+            .filter { (0.6...1.6).contains($0.side / face.side) }
+            .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
+    }
+
+    /// The square around `face` that extends `margin` face widths beyond it.
+    private func around(_ face: HeadBox, margin: Double) -> FaceBox {
+        let side = face.side * (1 + 2 * margin), centre = face.centre
+        return FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+    }
+
+    /// One box per face of an upright search (see `FaceBox.distinct`).
+    private func distinct(_ boxes: [HeadBox]) -> [HeadBox] {
+        FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
+    }
+
+    /// One landmark box per face, the first of each overlapping group kept.
+    private func distinctLandmarkBoxes(_ boxes: [HeadBox]) -> [HeadBox] {
+        var kept: [HeadBox] = []
+        for box in boxes where !kept.contains(where: { $0.box.contains(box.centre) || box.box.contains($0.centre) }) {
+            kept.append(box)
+        }
+        return kept
+    }
+}
+
+/// The image a whole-frame search runs on: the small copy, or the frame itself when it is already
+/// small (then the detector enlarges it).
+private struct SearchImage {
+    let gray: Image
+    let small: ShrunkImage?
+    let factor: Double
+
+    init(_ gray: Image, small: ShrunkImage, factor: Double) throws {
+        self.gray = gray
+        self.factor = factor
+        if factor < 1 {
+            try small.update(from: gray, factor: factor)
+            self.small = small
+        } else {
+            self.small = nil
+        }
+    }
+
+    /// Upright faces of at least `minFace` frame pixels as frame boxes, searched in the whole
+    /// image, or also `pastEdges` of its size beyond each edge, optionally on a copy shrunk
+    /// further by `scale` (frame pixels to searched pixels).
+    func detect(_ cascade: FaceDetector, minFace: Double, pastEdges: Double = 0, scale: Double? = nil) throws -> [HeadBox] {
+        let image = small?.image ?? gray
+        let w = Double(image.width), h = Double(image.height)
+        let region = FaceBox(x: -w * pastEdges, y: -h * pastEdges, width: w * (1 + 2 * pastEdges), height: h * (1 + 2 * pastEdges))
+        let k = small?.factor ?? 1
+        let searchScale = min(4, (scale ?? factor) / k)
+        let found = try cascade.detect(in: image, region: region, scale: searchScale, minFace: minFace * k, maxFace: 0)
+        guard let small else { return found }
+        return found.map { HeadBox(small.full($0.box)) }
+    }
+}
