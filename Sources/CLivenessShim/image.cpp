@@ -126,7 +126,7 @@ lv_status lv_image_shrink(const lv_image *src, double factor, lv_image *dst, lv_
         if (level.size() == target) {
             if (level.data == from.data) level.copyTo(to); else to = level;
         } else {
-            cv::resize(level, to, target, 0, 0, cv::INTER_LINEAR);
+            cv::resize(level, to, target, 0, 0, cv::INTER_AREA);
         }
     });
 }

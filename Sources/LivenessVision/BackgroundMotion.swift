@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// Tracks background corners from frame to frame, outside the face, for the camera's own motion.

@@ -5,12 +5,14 @@ import LivenessCore
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms). When that finds
-///   nothing: for a second after a face was seen, Haar and then dlib's HOG detector look around
-///   where it was (they hold on to a turned head or closed eyes that LBP misses); after that, the
+///   nothing: for a second after a face was seen, Haar looks around where it was (it holds on to a
+///   turned head longer than LBP); after that, the
 ///   Haar cascade searches the whole small copy twice a second instead of LBP; and a face too
 ///   close to fit the frame is looked for past its edges.
-/// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it.
-/// - A still's faces are every face either the cascades or HOG find.
+/// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
+///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
+/// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
+///   video frame: 20-45 ms for a 640x360 frame on one core of this machine).
 final class FaceSearch {
     let searcher: FaceDetector
     let detector: FaceDetector
@@ -24,8 +26,8 @@ final class FaceSearch {
     /// frame, and the smallest such face, as a share of the frame's shorter side.
     static let overhang = 0.25
     static let bigFaceShare = 0.55
-    /// For this long after a face was last seen, Haar and HOG searches around where it was back up
-    /// the LBP cascade.
+    /// For this long after a face was last seen, a Haar search around where it was backs up the
+    /// LBP cascade.
     static let lostFaceMs = 1000.0
     /// Past that, while no face is found, the Haar cascade searches the whole frame instead of LBP
     /// this often: LBP misses some faces that Haar finds (a head coming back from profile, glasses
@@ -90,7 +92,6 @@ final class FaceSearch {
         if faces.isEmpty, let recentFace {
             let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray)
             if let haar { return [landmarkBox(fromHaar: haar)] }
-            if let found = try hogFace(near: recentFace, margin: 1.0, in: gray) { return [found] }
         }
         if faces.isEmpty {
             // A face too close to fit the frame (forehead and chin cut off) is found by looking
@@ -103,10 +104,12 @@ final class FaceSearch {
 
     /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
     /// or Haar's own search past the edges when LBP finds nothing) together with HOG's.
-    func still(_ gray: Image, small: ShrunkImage) throws -> [HeadBox] {
+    func still(_ gray: Image) throws -> [HeadBox] {
         let larger = Double(max(gray.width, gray.height))
         let factor = min(1, Self.stillSearchSide / larger)
-        let searchImage = try SearchImage(gray, small: small, factor: factor)
+        // The detector shrinks the region itself, by area: slower than the shared copy, but a still
+        // is searched once.
+        let searchImage = try SearchImage(gray, small: nil, factor: factor)
         // Faces down to 24 px in the copy.
         let minFace = 24 / factor
         var cascades = distinct(try searchImage.detect(searcher, minFace: minFace).compactMap { p in
@@ -118,8 +121,7 @@ final class FaceSearch {
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
-        // HOG's boxes first: they are the boxes the landmark model was trained on.
-        return distinctLandmarkBoxes(hogFaces + cascades.map(landmarkBox(fromHaar:)))
+        return oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: hogFaces)
     }
 
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
@@ -150,13 +152,25 @@ final class FaceSearch {
         FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
     }
 
-    /// One landmark box per face, the first of each overlapping group kept.
-    private func distinctLandmarkBoxes(_ boxes: [HeadBox]) -> [HeadBox] {
-        var kept: [HeadBox] = []
-        for box in boxes where !kept.contains(where: { $0.box.contains(box.centre) || box.box.contains($0.centre) }) {
-            kept.append(box)
+    /// A box inside a box this many times its side is a part of that face (an eye or a mouth
+    /// taken for a face), not the same face boxed again.
+    static let partOfFace = 1.5
+
+    /// One landmark box per face from both detectors. Two boxes whose centres lie inside each other
+    /// box the same face: the cascades' box is kept (the box mapping was measured on it), unless
+    /// the other is `partOfFace` times larger, when the smaller one is a part of the face.
+    private func oneBoxPerFace(cascades: [HeadBox], hog: [HeadBox]) -> [HeadBox] {
+        var kept: [(box: HeadBox, fromCascade: Bool)] = []
+        let all = cascades.map { ($0, true) } + hog.map { ($0, false) }
+        for (box, fromCascade) in all.sorted(by: { $0.0.side > $1.0.side }) {
+            // Sorted by size, so a box overlapping one already kept is the smaller of the two.
+            guard let i = kept.firstIndex(where: { $0.box.box.contains(box.centre) || box.box.contains($0.box.centre) }) else {
+                kept.append((box, fromCascade))
+                continue
+            }
+            if fromCascade, !kept[i].fromCascade, kept[i].box.side < Self.partOfFace * box.side { kept[i] = (box, true) }
         }
-        return kept
+        return kept.map(\.box)
     }
 }
 
@@ -167,10 +181,11 @@ private struct SearchImage {
     let small: ShrunkImage?
     let factor: Double
 
-    init(_ gray: Image, small: ShrunkImage, factor: Double) throws {
+    /// Without `small`, or when the frame is already small, the detector resizes the frame itself.
+    init(_ gray: Image, small: ShrunkImage?, factor: Double) throws {
         self.gray = gray
         self.factor = factor
-        if factor < 1 {
+        if factor < 1, let small {
             try small.update(from: gray, factor: factor)
             self.small = small
         } else {

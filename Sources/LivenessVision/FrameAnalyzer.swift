@@ -93,7 +93,7 @@ public final class FrameAnalyzer {
     public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
         try image.gray(into: gray)
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
-        return try tracker.search.still(gray, small: searchCopy).compactMap { box in
+        return try tracker.search.still(gray).compactMap { box in
             guard let fitted = try fitDetected(box) else { return nil }
             return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
         }

@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 
 /// An OpenCV image owned by Swift: created and released with the object.
 public final class Image {
@@ -52,7 +52,7 @@ public final class Image {
     }
 
     /// `into` becomes this image shrunk by `factor` (0 < factor <= 1), by 2 x 2 averages and a last
-    /// bilinear step (see lv_image_shrink: many times cheaper than an area resize).
+    /// area step (see lv_image_shrink: many times cheaper than one area resize).
     func shrink(by factor: Double, into small: Image) throws {
         try internalCall { lv_image_shrink(handle, factor, small.handle, $0) }
     }

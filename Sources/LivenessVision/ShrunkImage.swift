@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// A gray frame shrunk once per frame and shared by the stages that work small (the whole-frame

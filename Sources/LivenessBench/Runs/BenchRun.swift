@@ -42,6 +42,8 @@ public struct BenchRun {
             metrics += try StillMetrics.yaw(root: root, faces: faces, config: config)
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
+            progress("stills: recall, the engine's and dlib's HOG detector's")
+            metrics += try RecallMetrics.compute(root: root, faces: faces, hog: try HogDetector())
         }
         let values = metrics.valuesByName
         let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
