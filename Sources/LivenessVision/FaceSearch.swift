@@ -16,25 +16,45 @@ import LivenessCore
 final class FaceSearch {
     let searcher: FaceDetector
     let detector: FaceDetector
-    let hog: HogDetector
+    /// Made on first use: dlib builds it from a compressed string, which takes about as long as
+    /// loading the cascades, and a stream whose face is always confirmed by Haar never needs it.
+    private var madeHog: HogDetector?
+    private func hog() throws -> HogDetector {
+        if let madeHog { return madeHog }
+        let made = try HogDetector()
+        madeHog = made
+        return made
+    }
 
     /// Whole-frame searches run on a copy whose shorter side is this many pixels, for faces down to
     /// `smallestFaceShare` of it: small enough to tell the user to come closer.
     static let wholeFrameShortSide = 200.0
     static let smallestFaceShare = 0.12
+    /// While a face is followed, the once-a-second search for other faces looks for faces down to
+    /// this share of the shorter side, on a copy sized for it (133 px): a face smaller than that
+    /// can never be framed (its ellipse is under `tooFarHeightFraction` of the circle), so it is
+    /// neither chosen over the followed face nor counted. The LBP cascade's cost grows with the
+    /// pixels and the scales searched: this search costs about a third of the full one.
+    static let framableFaceShare = 0.18
     /// How far past each edge the search for a face too close to fit looks, as a share of the
     /// frame, and the smallest such face, as a share of the frame's shorter side.
     static let overhang = 0.25
     static let bigFaceShare = 0.55
     /// For this long after a face was last seen, a Haar search around where it was backs up the
-    /// LBP cascade.
-    static let lostFaceMs = 1000.0
-    /// Past that, while no face is found, the Haar cascade searches the whole frame instead of LBP
+    /// LBP cascade: a head turned into profile and back comes back where it was (real.mov's two
+    /// turns last 1.8 and 2.5 s), and the search around it costs a sixth of a Haar sweep.
+    static let lostFaceMs = 3000.0
+    /// From this long after a face was last seen, the Haar sweeps below run.
+    static let sweepAfterMs = 1000.0
+    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame instead of LBP
     /// this often: LBP misses some faces that Haar finds (a head coming back from profile, glasses
     /// and a beard), but Haar costs about twice as much, so it runs on a few frames a second.
     static let haarSweepIntervalMs = 500.0
     /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
     static let cascadeFaceWidth = 36.0
+    /// The search around a lost face resizes it to this width: a head coming back from profile is
+    /// found at 48 px and missed at 36 (real.mov frame 177).
+    static let lostFaceWidth = 48.0
     /// HOG searches around a face resize it to about this width (dlib's window is 80 px and its
     /// boxes are a little smaller than the faces).
     static let hogFaceWidth = 100.0
@@ -48,10 +68,9 @@ final class FaceSearch {
     private var lastFace: HeadBox?
     private var lastHaarSweepMs = -Double.infinity
 
-    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
+    init(searcher: FaceDetector, detector: FaceDetector) {
         self.searcher = searcher
         self.detector = detector
-        self.hog = hog
     }
 
     func reset() {
@@ -75,13 +94,17 @@ final class FaceSearch {
         return try hogFace(near: box, margin: 0.25, in: gray)
     }
 
-    /// Every face of the frame as landmark boxes. `small` is filled with the search copy.
-    func wholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double) throws -> [HeadBox] {
+    /// Every face of the frame as landmark boxes (only faces that can be framed while one is
+    /// `following`). `small` is filled with the search copy.
+    func wholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double, following: Bool) throws -> [HeadBox] {
         let shortSide = Double(min(gray.width, gray.height))
-        let minFace = shortSide * Self.smallestFaceShare
-        let searchImage = try SearchImage(gray, small: small, factor: Self.wholeFrameShortSide / shortSide)
+        let share = following ? Self.framableFaceShare : Self.smallestFaceShare
+        let minFace = shortSide * share
+        // The copy is sized so the smallest face fills the cascade's 24 px window.
+        let copyShortSide = Self.wholeFrameShortSide * share / Self.smallestFaceShare
+        let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
         let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
-        let haarSweep = recentFace == nil && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
+        let haarSweep = ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
         if haarSweep { lastHaarSweepMs = ms }
         var faces = haarSweep
             ? try searchImage.detect(detector, minFace: minFace)
@@ -90,7 +113,7 @@ final class FaceSearch {
             }
         faces = distinct(faces)
         if faces.isEmpty, let recentFace {
-            let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray)
+            let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
             if let haar { return [landmarkBox(fromHaar: haar)] }
         }
         if faces.isEmpty {
@@ -120,22 +143,22 @@ final class FaceSearch {
             cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
+        let hogFaces = try hog().detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
         return oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: hogFaces)
     }
 
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
     /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
-    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image) throws -> HeadBox? {
+    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double = cascadeFaceWidth) throws -> HeadBox? {
         let found = try detector.detect(
-            in: gray, region: around(face, margin: margin), scale: min(4, Self.cascadeFaceWidth / face.side),
+            in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side),
             minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
         return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
     }
 
     /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its tilt.
     private func hogFace(near face: HeadBox, margin: Double, in gray: Image) throws -> HeadBox? {
-        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
+        let found = try hog().detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
         return found
             .filter { (0.6...1.6).contains($0.side / face.side) }
             .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }

@@ -91,8 +91,8 @@ final class FaceTracker {
 
     /// Every face of the frame as landmark boxes (`FaceSearch.wholeFrame`), counted for the frames
     /// until the next search.
-    func searchWholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double) throws -> [HeadBox] {
-        let faces = try search.wholeFrame(gray, small: small, at: ms)
+    func searchWholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double, following: Bool) throws -> [HeadBox] {
+        let faces = try search.wholeFrame(gray, small: small, at: ms, following: following)
         lastFullSearchMs = ms
         lastConfirmedMs = ms
         facesInScene = faces.count

@@ -17,9 +17,7 @@ public final class FrameAnalyzer {
 
     public init(models: ModelFiles) throws {
         try models.check()
-        let search = FaceSearch(
-            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
-            hog: try HogDetector())
+        let search = FaceSearch(searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade))
         tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
@@ -44,14 +42,17 @@ public final class FrameAnalyzer {
         // Follow: one fit in the box the previous frame's landmarks predict.
         var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         var detected: HeadBox?
-        switch tracker.check(at: ms, following: face != nil) {
-        case .none:
-            break
-        case .confirm:
+        var check = tracker.check(at: ms, following: face != nil)
+        if check == .confirm {
             detected = try timed(&timings.detect) { try tracker.confirm(face!.box, in: gray, at: ms) }
-            if detected == nil { face = nil }
-        case .wholeFrame:
-            let faces = try timed(&timings.detect) { try tracker.searchWholeFrame(gray, small: searchCopy, at: ms) }
+            // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
+            if detected == nil {
+                face = nil
+                check = .wholeFrame
+            }
+        }
+        if check == .wholeFrame {
+            let faces = try timed(&timings.detect) { try tracker.searchWholeFrame(gray, small: searchCopy, at: ms, following: face != nil) }
             if let chosen = chooseFace(faces.map(\.bounds), circle: config.guideCircle(width: width, height: height)) {
                 if let followed = face, followed.box.box.contains(faces[chosen].centre) {
                     detected = faces[chosen]
