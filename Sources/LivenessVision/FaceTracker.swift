@@ -12,8 +12,8 @@ import LivenessCore
 /// - Every `fullSearchIntervalMs`, and on every frame without a face, the whole frame is searched
 ///   (`search`), so that a second face or a better-placed one is noticed.
 ///
-/// A head tilted past `uprightBeyondDegrees` is confirmed and fitted on copies turned upright by
-/// its last tilt, so it is not lost when the user leans their head.
+/// A head tilted past `uprightBeyondDegrees` is confirmed on copies turned upright by its last
+/// tilt and fitted through its turned box, so it is not lost when the user leans their head.
 final class FaceTracker {
     let search: FaceSearch
 

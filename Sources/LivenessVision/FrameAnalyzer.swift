@@ -108,7 +108,8 @@ public final class FrameAnalyzer {
     }
 
     /// Fits a detector's landmark box. A head found upright but fitted tilted past
-    /// `uprightBeyondDegrees` is fitted again, turned upright (the model knows upright faces only).
+    /// `uprightBeyondDegrees` is fitted again in its box turned by that tilt (the model knows upright
+    /// faces only).
     private func fitDetected(_ box: HeadBox) throws -> Fitted? {
         guard let fitted = try fitPlausible(box) else { return nil }
         let roll = FaceTracker.fittingRoll(fitted.points)
