@@ -108,7 +108,7 @@ lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_
     });
 }
 
-lv_status lv_image_shrink(const lv_image *src, double factor, lv_image *dst, lv_error *error) {
+lv_status lv_image_shrink(const lv_image *src, double factor, int area, lv_image *dst, lv_error *error) {
     return lv_guard(error, [&] {
         const cv::Mat from = lv_source(src);
         cv::Mat &to = lv_target(dst);
@@ -126,7 +126,7 @@ lv_status lv_image_shrink(const lv_image *src, double factor, lv_image *dst, lv_
         if (level.size() == target) {
             if (level.data == from.data) level.copyTo(to); else to = level;
         } else {
-            cv::resize(level, to, target, 0, 0, cv::INTER_AREA);
+            cv::resize(level, to, target, 0, 0, area ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
     });
 }

@@ -101,7 +101,7 @@ final class FaceSearch {
         let share = following ? Self.framableFaceShare : Self.smallestFaceShare
         let minFace = shortSide * share
         // The copy is sized so the smallest face fills the cascade's 24 px window.
-        let copyShortSide = Self.wholeFrameShortSide * share / Self.smallestFaceShare
+        let copyShortSide = Self.wholeFrameShortSide * Self.smallestFaceShare / share
         let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
         let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
         let haarSweep = ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
@@ -209,7 +209,7 @@ private struct SearchImage {
         self.gray = gray
         self.factor = factor
         if factor < 1, let small {
-            try small.update(from: gray, factor: factor)
+            try small.update(from: gray, factor: factor, area: true)
             self.small = small
         } else {
             self.small = nil

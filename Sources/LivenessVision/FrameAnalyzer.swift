@@ -72,7 +72,7 @@ public final class FrameAnalyzer {
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
         let faceBox = face?.box.bounds
         let rotation = try timed(&timings.motion) { () -> Double? in
-            try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width)
+            try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
             return try motion.rotationRate(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         let measurement = FrameMeasurement(

@@ -52,9 +52,9 @@ public final class Image {
     }
 
     /// `into` becomes this image shrunk by `factor` (0 < factor <= 1), by 2 x 2 averages and a last
-    /// area step (see lv_image_shrink: many times cheaper than one area resize).
-    func shrink(by factor: Double, into small: Image) throws {
-        try internalCall { lv_image_shrink(handle, factor, small.handle, $0) }
+    /// step by `area` or bilinear (see lv_image_shrink: many times cheaper than one area resize).
+    func shrink(by factor: Double, area: Bool, into small: Image) throws {
+        try internalCall { lv_image_shrink(handle, factor, area ? 1 : 0, small.handle, $0) }
     }
 
     /// Turns the image by quarter turns clockwise, in place.

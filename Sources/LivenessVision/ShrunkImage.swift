@@ -8,9 +8,9 @@ final class ShrunkImage {
     /// Small pixels per frame pixel, per axis (the small size is rounded).
     private(set) var kx = 1.0, ky = 1.0
 
-    /// Shrinks `gray` by `factor` (at most 1) with `Image.shrink`.
-    func update(from gray: Image, factor: Double) throws {
-        try gray.shrink(by: min(1, factor), into: image)
+    /// Shrinks `gray` by `factor` (at most 1) with `Image.shrink`, its last step by area or bilinear.
+    func update(from gray: Image, factor: Double, area: Bool) throws {
+        try gray.shrink(by: min(1, factor), area: area, into: image)
         kx = Double(image.width) / Double(gray.width)
         ky = Double(image.height) / Double(gray.height)
     }
