@@ -16,15 +16,10 @@ import LivenessCore
 final class FaceSearch {
     let searcher: FaceDetector
     let detector: FaceDetector
-    /// Made on first use: dlib builds it from a compressed string, which takes about as long as
-    /// loading the cascades, and a stream whose face is always confirmed by Haar never needs it.
-    private var madeHog: HogDetector?
-    private func hog() throws -> HogDetector {
-        if let madeHog { return madeHog }
-        let made = try HogDetector()
-        madeHog = made
-        return made
-    }
+    /// Made with the other models (dlib builds it from a compressed string: 0.3 s on a quiet
+    /// machine). Made on first use instead, it held up that frame by over a second on a loaded one,
+    /// and a live session dropped half its frames behind it.
+    private let hog: HogDetector
 
     /// Whole-frame searches run on a copy whose shorter side is this many pixels, for faces down to
     /// `smallestFaceShare` of it: small enough to tell the user to come closer.
@@ -68,9 +63,10 @@ final class FaceSearch {
     private var lastFace: HeadBox?
     private var lastHaarSweepMs = -Double.infinity
 
-    init(searcher: FaceDetector, detector: FaceDetector) {
+    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
         self.searcher = searcher
         self.detector = detector
+        self.hog = hog
     }
 
     func reset() {
@@ -143,7 +139,7 @@ final class FaceSearch {
             cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let hogFaces = try hog().detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
+        let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
         return oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: hogFaces)
     }
 
@@ -158,7 +154,7 @@ final class FaceSearch {
 
     /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its tilt.
     private func hogFace(near face: HeadBox, margin: Double, in gray: Image) throws -> HeadBox? {
-        let found = try hog().detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
+        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
         return found
             .filter { (0.6...1.6).contains($0.side / face.side) }
             .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }

@@ -17,7 +17,9 @@ public final class FrameAnalyzer {
 
     public init(models: ModelFiles) throws {
         try models.check()
-        let search = FaceSearch(searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade))
+        let search = FaceSearch(
+            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
+            hog: try HogDetector())
         tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
