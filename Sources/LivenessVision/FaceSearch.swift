@@ -5,10 +5,10 @@ import LivenessCore
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms). When that finds
-///   nothing: for a second after a face was seen, Haar looks around where it was (it holds on to a
-///   turned head longer than LBP); after that, the
-///   Haar cascade searches the whole small copy twice a second instead of LBP; and a face too
-///   close to fit the frame is looked for past its edges.
+///   nothing: for 3 s after a face was seen, Haar looks around where it was (it holds on to a
+///   turned head longer than LBP); from 1 s after, the Haar cascade searches the whole small copy
+///   twice a second instead of LBP; and a face too close to fit the frame is looked for past its
+///   edges.
 /// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
@@ -37,13 +37,14 @@ final class FaceSearch {
     static let bigFaceShare = 0.55
     /// For this long after a face was last seen, a Haar search around where it was backs up the
     /// LBP cascade: a head turned into profile and back comes back where it was (real.mov's two
-    /// turns last 1.8 and 2.5 s), and the search around it costs a sixth of a Haar sweep.
+    /// turns last 1.8 and 2.5 s), and the search around it has a third of a Haar sweep's pixels.
     static let lostFaceMs = 3000.0
     /// From this long after a face was last seen, the Haar sweeps below run.
     static let sweepAfterMs = 1000.0
-    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame instead of LBP
-    /// this often: LBP misses some faces that Haar finds (a head coming back from profile, glasses
-    /// and a beard), but Haar costs about twice as much, so it runs on a few frames a second.
+    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame
+    /// instead of LBP this often: LBP misses some faces that Haar finds (a head coming back from
+    /// profile, glasses and a beard), but Haar costs about four times as much, so it runs on a few
+    /// frames a second.
     static let haarSweepIntervalMs = 500.0
     /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
     static let cascadeFaceWidth = 36.0
