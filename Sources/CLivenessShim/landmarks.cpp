@@ -66,6 +66,8 @@ struct lv_predictor {
             packed.deltas = std::move(deltas[l]);
             packed.trees = forests[l].size();
             packed.splits_per_tree = forests[l].empty() ? 0 : forests[l][0].splits.size();
+            packed.splits.reserve(packed.trees * packed.splits_per_tree);
+            packed.leaves.reserve(packed.trees * (packed.splits_per_tree + 1) * dims);
             for (const auto &tree : forests[l]) {
                 // dlib's trees are complete: splits + 1 leaves, every leaf a full shape update.
                 if (tree.splits.size() != packed.splits_per_tree || tree.leaf_values.size() != packed.splits_per_tree + 1)
@@ -136,6 +138,16 @@ struct lv_predictor {
 
 namespace {
 
+// dlib's unnormalizing_tform(rect) (the model's unit square onto the box), written out: dlib
+// solves it with a pseudo-inverse through BLAS, whose first call makes OpenBLAS reserve a 128 MB
+// buffer, and under a tight address-space limit (`--memory-limit`) OpenBLAS retries that
+// allocation for ever instead of failing.
+dlib::point_transform_affine box_transform(const dlib::rectangle &rect) {
+    dlib::matrix<double, 2, 2> m;
+    m = rect.right() - rect.left(), 0, 0, rect.bottom() - rect.top();
+    return dlib::point_transform_affine(m, dlib::vector<double, 2>(rect.left(), rect.top()));
+}
+
 dlib::rectangle dlib_rect(const lv_box &box) {
     const long left = std::lround(box.x), top = std::lround(box.y);
     return dlib::rectangle(left, top, left + std::lround(box.width) - 1, top + std::lround(box.height) - 1);
@@ -175,7 +187,7 @@ lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box
         // The box as dlib takes it, turned by `roll` about its centre (image y points down, so
         // OpenCV's positive angle, which turns the face upright, is undone by the negative one).
         const dlib::rectangle rect = dlib_rect(box);
-        dlib::point_transform_affine to_image = dlib::impl::unnormalizing_tform(rect);
+        dlib::point_transform_affine to_image = box_transform(rect);
         if (roll != 0) {
             const cv::Mat back = cv::getRotationMatrix2D(cv::Point2f(box.x + box.width / 2, box.y + box.height / 2), -roll, 1.0);
             dlib::matrix<double, 2, 2> m;
