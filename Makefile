@@ -11,7 +11,7 @@ APT_PACKAGES := libopencv-dev libdlib-dev libdlib-data opencv-data libblas-dev l
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LIVENESS := .build/release/liveness
 
-.PHONY: setup build demo test bench bench-accuracy clean
+.PHONY: setup build demo test bench bench-accuracy bench-peers clean
 
 # Installs the missing packages (apt-get update only when something is missing), then checks
 # the models against their SHA-256; fetches dlib's face-recognition model from PyPI when it is
@@ -40,6 +40,12 @@ test: setup
 
 bench: build
 	Benchmarks/speed.sh
+
+# The engine side by side with MediaPipe Face Mesh and the classic dlib script, pinned to one core,
+# interleaved (Benchmarks/peers/README.md); builds the peers' Python venv from PyPI on first use and
+# writes the table into Benchmarks/RESULTS.md.
+bench-peers: build
+	Benchmarks/peers/run.sh 5 --write-results
 
 # Accuracy and speed against the floors of Benchmarks/manifest.json; pictures in out/bench/.
 bench-accuracy: build

@@ -108,4 +108,27 @@ lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_
     });
 }
 
+lv_status lv_image_shrink(const lv_image *src, double factor, int area, lv_image *dst, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat from = lv_source(src);
+        cv::Mat &to = lv_target(dst);
+        lv_require(std::isfinite(factor) && factor > 0 && factor <= 1, LV_ERR_ARGUMENT, "shrink factor must be in (0, 1]");
+        const cv::Size target(std::max(1, static_cast<int>(std::lround(from.cols * factor))),
+                              std::max(1, static_cast<int>(std::lround(from.rows * factor))));
+        cv::Mat level = from;
+        while (level.cols / 2 >= target.width && level.rows / 2 >= target.height) {
+            // An odd last row or column is dropped, so the 2 x 2 average takes OpenCV's fast path.
+            cv::Mat half;
+            cv::resize(level(cv::Rect(0, 0, level.cols & ~1, level.rows & ~1)), half,
+                       cv::Size(level.cols / 2, level.rows / 2), 0, 0, cv::INTER_AREA);
+            level = half;
+        }
+        if (level.size() == target) {
+            if (level.data == from.data) level.copyTo(to); else to = level;
+        } else {
+            cv::resize(level, to, target, 0, 0, area ? cv::INTER_AREA : cv::INTER_LINEAR);
+        }
+    });
+}
+
 }  // extern "C"

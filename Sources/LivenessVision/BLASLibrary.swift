@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// The BLAS library this process loaded (Debian's libblas.so.3 is whichever implementation

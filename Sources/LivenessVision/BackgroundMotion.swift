@@ -1,34 +1,38 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// Tracks background corners from frame to frame, outside the face, for the camera's own motion.
+/// It works on a small copy of the frame (`workWidth` wide) made once per frame.
 final class BackgroundMotion {
+    /// The width of the copy the corners are tracked in.
+    static let workWidth = 192.0
     private let handle: OpaquePointer
     private var from = [lv_point](repeating: lv_point(), count: 200)
     private var to = [lv_point](repeating: lv_point(), count: 200)
     private var previousMs: Double?
 
-    init(workWidth: Int = 192, maxFeatures: Int = 60) throws {
+    init(maxFeatures: Int = 60) throws {
         var handle: OpaquePointer?
-        try internalCall { lv_flow_create(Int32(workWidth), Int32(maxFeatures), &handle, $0) }
+        try internalCall { lv_flow_create(Int32(maxFeatures), &handle, $0) }
         self.handle = handle!
     }
 
     deinit { lv_flow_destroy(handle) }
 
     /// The camera's rotation rate since the previous frame, or nil when it cannot be told.
-    /// `face` is left out of the background, with the body below it.
-    func rotationRate(gray: Image, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> Double? {
+    /// `small` is this frame shrunk to `workWidth`; `face` (frame pixels) is left out of the
+    /// background, with the body below it.
+    func rotationRate(small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> Double? {
         let exclude = face.map { f in
             // The head and what moves with it: wider than the face, from above the hair to the bottom.
-            FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: Double(gray.height))
+            small.small(FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: frameHeight))
         } ?? FaceBox(x: 0, y: 0, width: 0, height: 0)
         let box = lv_box(x: Float(exclude.x), y: Float(exclude.y), width: Float(exclude.width), height: Float(exclude.height))
         var count: Int32 = 0
         try internalCall { error in
             from.withUnsafeMutableBufferPointer { f in
                 to.withUnsafeMutableBufferPointer { t in
-                    lv_flow_track(handle, gray.handle, box, f.baseAddress, t.baseAddress, Int32(f.count), &count, error)
+                    lv_flow_track(handle, small.image.handle, box, f.baseAddress, t.baseAddress, Int32(f.count), &count, error)
                 }
             }
         }
@@ -36,8 +40,8 @@ final class BackgroundMotion {
         guard let previousMs else { return nil }
         let n = min(Int(count), from.count)
         return cameraRotationRate(
-            from: from.prefix(n).map { Point2(x: Double($0.x), y: Double($0.y)) },
-            to: to.prefix(n).map { Point2(x: Double($0.x), y: Double($0.y)) },
+            from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
+            to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             focalLength: camera.focalLength, imageCentre: camera.principalPoint, elapsedMs: ms - previousMs)
     }
 

@@ -3,8 +3,8 @@ import LivenessCore
 
 /// A square face box upright to the head: `box` turned by `roll` degrees about its centre, where
 /// `roll` is the head's tilt (the angle of its eye line in the image; 0 = axis-aligned). The shim
-/// searches and fits such boxes on a copy turned upright, since the cascades and dlib's model only
-/// know upright faces.
+/// searches such boxes on a copy turned upright, and fits them through the turned box, since the
+/// detectors and dlib's model only know upright faces.
 struct HeadBox {
     var box: FaceBox
     var roll: Double

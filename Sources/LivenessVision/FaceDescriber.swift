@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// dlib's face-recognition network (SPEC §5): the descriptor of a face, aligned from its 68

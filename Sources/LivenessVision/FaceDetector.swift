@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// An OpenCV cascade face detector.

@@ -1,58 +1,89 @@
 import LivenessCore
 
 /// Turns a decoded frame into the core's `FrameMeasurement`: finds the faces, chooses one
-/// (SPEC §2), fits its landmarks and measures the camera's own motion. Load once, use per stream.
+/// (SPEC §2), fits its landmarks and measures the camera's own motion. The tracker plans where
+/// the face is fitted; the analyzer runs the detectors and the fits it asks for, and times each
+/// stage. Load once, use for many streams.
 public final class FrameAnalyzer {
-    /// The configuration of the streams analysed from now on (change it between streams).
-    public var config: LivenessConfig
     private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor.
     public let describer: FaceDescriber
     private let gray = Image()
-    public private(set) var timings = StageTimings()
+    /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
+    private let searchCopy = ShrunkImage()
+    private let motionCopy = ShrunkImage()
+    /// Landmark fits since the analyzer was made (a followed face costs one per frame).
+    public private(set) var fitCount = 0
 
-    public init(models: ModelFiles, config: LivenessConfig) throws {
+    public init(models: ModelFiles) throws {
         try models.check()
-        self.config = config
-        tracker = FaceTracker(
-            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade))
+        let search = FaceSearch(
+            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
+            hog: try HogDetector())
+        tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
         describer = try FaceDescriber(model: models.faceDescriptor)
     }
 
-    /// What a frame shows, with the chosen face's landmark box (nil without a face).
+    /// What a frame shows, with the chosen face's landmark box (nil without a face), and the time
+    /// each stage took on it.
     public struct Analysis {
         public var measurement: FrameMeasurement
         public var faceBox: FaceBox?
+        public var timings: StageTimings
     }
 
-    public func analyze(_ frame: Frame) throws -> Analysis {
-        let width = Double(frame.image.width), height = Double(frame.image.height)
-        let camera = PinholeCamera(width: width, height: height, config: config)
-        let circle = config.guideCircle(width: width, height: height)
+    private typealias Fitted = (box: HeadBox, points: [Point2])
 
-        // Fitting happens inside the search; its time is taken out of the detector's.
-        var fitMs = 0.0, locateMs = 0.0
-        let located = try timed(&locateMs) { () -> FaceTracker.Located in
-            try frame.image.gray(into: gray)
-            return try tracker.locate(in: gray, at: frame.timestampMs, circle: circle) { box in
-                try timed(&fitMs) { try fitter.fit(gray, box: box) }
+    public func analyze(_ frame: Frame, config: LivenessConfig) throws -> Analysis {
+        var timings = StageTimings()
+        let width = Double(frame.image.width), height = Double(frame.image.height), ms = frame.timestampMs
+        let camera = PinholeCamera(width: width, height: height, config: config)
+        try timed(&timings.detect) { try frame.image.gray(into: gray) }
+
+        // Follow: one fit in the box the previous frame's landmarks predict.
+        var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
+        var detected: HeadBox?
+        var check = tracker.check(at: ms, following: face != nil)
+        if check == .confirm {
+            detected = try timed(&timings.detect) { try tracker.confirm(face!.box, in: gray, at: ms) }
+            // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
+            if detected == nil {
+                face = nil
+                check = .wholeFrame
             }
         }
-        timings.detect += locateMs - fitMs
-        timings.landmarks += fitMs
-        let face = located.points.map { points in timed(&timings.logic) { FaceMeasurement(landmarks: points, camera: camera) } }
-        let chosenBox = located.box
-        let rotation = try timed(&timings.motion) {
-            try motion.rotationRate(gray: gray, at: frame.timestampMs, face: chosenBox, camera: camera)
+        if check == .wholeFrame {
+            let faces = try timed(&timings.detect) { try tracker.searchWholeFrame(gray, small: searchCopy, at: ms, following: face != nil) }
+            if let chosen = chooseFace(faces.map(\.bounds), circle: config.guideCircle(width: width, height: height)) {
+                if let followed = face, followed.box.box.contains(faces[chosen].centre) {
+                    detected = faces[chosen]
+                } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen]) }) {
+                    face = fitted
+                    detected = fitted.box
+                }
+            }
+            if let followed = face, detected == nil {
+                // The search missed the followed face (eyes closed, a turned head): look near it.
+                detected = try timed(&timings.detect) { try tracker.confirm(followed.box, in: gray, at: ms) }
+                if detected == nil { face = nil }
+            }
+        }
+        if let face { tracker.follow(face.points, box: face.box, detected: detected, at: ms) } else { tracker.lose() }
+
+        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
+        let faceBox = face?.box.bounds
+        let rotation = try timed(&timings.motion) { () -> Double? in
+            try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
+            return try motion.rotationRate(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         let measurement = FrameMeasurement(
-            frameIndex: frame.index, timestampMs: frame.timestampMs, frameWidth: width, frameHeight: height,
-            faceCount: located.faceCount, face: face, cameraRotationDegPerSec: rotation)
-        return Analysis(measurement: measurement, faceBox: chosenBox)
+            frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
+            faceCount: tracker.facesInScene, face: measured, cameraRotationDegPerSec: rotation)
+        return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
     /// Forgets the face and background it was following, so the next frame starts a new stream
@@ -62,26 +93,32 @@ public final class FrameAnalyzer {
         motion.reset()
     }
 
-    /// Adds time spent outside the analyzer (decoding, the session, face descriptors) to the totals.
-    public func addTimings(decodeMs: Double = 0, logicMs: Double = 0, describeMs: Double = 0) {
-        timings.decode += decodeMs
-        timings.logic += logicMs
-        timings.describe += describeMs
+    /// Every face of a still image, each measured (the `measure` command), with its box in the
+    /// Haar convention the bench's face matching was measured on. Closure uses the fallback
+    /// open-eye baseline, as a still has no history.
+    public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
+        try image.gray(into: gray)
+        let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
+        return try tracker.search.still(gray).compactMap { box in
+            guard let fitted = try fitDetected(box) else { return nil }
+            return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
+        }
     }
 
-    /// Every face of a still image, each measured (the `measure` command). Closure uses the
-    /// fallback open-eye baseline, as a still has no history.
-    public func measureStill(_ image: Image) throws -> [(box: FaceBox, face: FaceMeasurement)] {
-        try image.gray(into: gray)
-        let width = Double(image.width), height = Double(image.height)
-        let camera = PinholeCamera(width: width, height: height, config: config)
-        // Stills can be large: search on a copy whose larger side is at most 640 px, for faces
-        // down to 24 px there.
-        let scale = min(1, 640 / max(width, height))
-        let boxes = try tracker.wholeFrameFaces(in: gray, scale: scale, minFace: 24 / scale, fallback: .wholeFrame(scale: scale))
-        return try boxes.compactMap { haar in
-            guard let (_, points) = try FaceTracker.fitFace(detected: haar, fit: { try fitter.fit(gray, box: $0) }) else { return nil }
-            return (haar.box, FaceMeasurement(landmarks: points, camera: camera))
-        }
+    /// The 68 points in `box`, nil when the fit is not plausible.
+    private func fitPlausible(_ box: HeadBox) throws -> Fitted? {
+        fitCount += 1
+        let points = try fitter.fit(gray, box: box)
+        return isPlausibleFit(points, in: box) ? (box, points) : nil
+    }
+
+    /// Fits a detector's landmark box. A head found upright but fitted tilted past
+    /// `uprightBeyondDegrees` is fitted again in its box turned by that tilt (the model knows upright
+    /// faces only).
+    private func fitDetected(_ box: HeadBox) throws -> Fitted? {
+        guard let fitted = try fitPlausible(box) else { return nil }
+        let roll = FaceTracker.fittingRoll(fitted.points)
+        guard abs(roll - box.roll) >= FaceTracker.uprightBeyondDegrees else { return fitted }
+        return try fitPlausible(HeadBox(centre: box.centre, side: box.side, roll: roll)) ?? fitted
     }
 }

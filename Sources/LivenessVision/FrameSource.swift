@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// One decoded frame, upright, with its repaired presentation timestamp.
@@ -8,11 +8,45 @@ public struct Frame {
     public let timestampMs: Double
 }
 
+/// Where frames come from (SPEC §1): a video file or a camera (`VideoSource`), or a folder of
+/// numbered images (`ImageFolderSource`). Frames come upright, with increasing timestamps.
+public protocol FrameSource: AnyObject {
+    /// The file, folder or camera, for messages.
+    var name: String { get }
+    /// The next frame, or nil at the end of the input. Its image may be reused by the next call:
+    /// copy it to keep it.
+    func next() throws -> Frame?
+}
+
+/// What a video stream declares about itself, as opened.
+public struct VideoInfo: Sendable, Equatable {
+    /// As decoded, before any rotation.
+    public let width: Int, height: Int
+    /// As the container declares it (0 when unknown).
+    public let fps: Double
+    /// As the container declares it (may be wrong, or 0).
+    public let frameCount: Int
+    /// Rotation metadata: 0, 90, 180 or 270 (the display matrix's counter-clockwise angle).
+    public let rotationDegrees: Int
+    /// The FourCC as text, nil when unknown.
+    public let codec: String?
+
+    init(_ info: lv_video_info) {
+        width = Int(info.width)
+        height = Int(info.height)
+        fps = info.fps
+        frameCount = Int(info.frame_count)
+        rotationDegrees = Int(info.rotation_degrees)
+        let fourcc = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        codec = fourcc.isEmpty ? nil : fourcc
+    }
+}
+
 /// Frames from a video file or a camera (SPEC §1), upright and with increasing timestamps.
 /// The image of a frame is reused by the next call to `next()`: copy it to keep it.
-public final class VideoSource {
+public final class VideoSource: FrameSource {
     public let name: String
-    public let info: lv_video_info
+    public let info: VideoInfo
     private let handle: OpaquePointer
     private let cameraIndex: Int?
     private var repair: TimestampRepair
@@ -37,7 +71,7 @@ public final class VideoSource {
             throw VisionError.notAVideo(path: path, cause: failure.message)
         }
         self.handle = handle!
-        self.info = info
+        self.info = VideoInfo(info)
         self.name = path
         self.cameraIndex = nil
         self.repair = TimestampRepair(declaredFPS: info.fps)
@@ -53,7 +87,7 @@ public final class VideoSource {
             throw VisionError.cameraUnavailable(index: camera, cause: failure.message)
         }
         self.handle = handle!
-        self.info = info
+        self.info = VideoInfo(info)
         self.name = "camera \(camera)"
         self.cameraIndex = camera
         self.repair = TimestampRepair(declaredFPS: info.fps)
@@ -67,9 +101,9 @@ public final class VideoSource {
     /// frame count in the container OpenCV derives one from duration x frame rate, which a wrong
     /// frame-rate header inflates; so the frames must also cover under 90 % of the declared time.
     private var isCutShort: Bool {
-        guard info.frame_count > 0, Double(index) < 0.9 * Double(info.frame_count) else { return false }
+        guard info.frameCount > 0, Double(index) < 0.9 * Double(info.frameCount) else { return false }
         guard info.fps > 0, index > 1, let first = firstMs, let last = lastMs else { return true }
-        let declaredMs = Double(info.frame_count) / info.fps * 1000
+        let declaredMs = Double(info.frameCount) / info.fps * 1000
         let coveredMs = (last - first) * Double(index) / Double(index - 1)
         return coveredMs < 0.9 * declaredMs
     }
@@ -79,7 +113,7 @@ public final class VideoSource {
     /// Rotation metadata in quarter turns clockwise; OpenCV 4.6 mishandles it, so we rotate ourselves.
     /// OpenCV reports the display matrix's angle, which turns the frame counter-clockwise (FFmpeg's
     /// convention): 270 for a clip tagged rotate=90. Showing it upright takes the opposite turn.
-    var quarterTurns: Int { (4 - Int(info.rotation_degrees) / 90) % 4 }
+    var quarterTurns: Int { (4 - info.rotationDegrees / 90) % 4 }
 
     /// The next frame, or nil at the end of the stream. A file that yields no frame at all is an error.
     public func next() throws -> Frame? {
@@ -95,7 +129,7 @@ public final class VideoSource {
             // A camera never ends on its own: no frame means it stopped.
             if let cameraIndex { throw VisionError.cameraStopped(index: cameraIndex) }
             if index == 0 { throw VisionError.noFrames(path: name) }
-            if isCutShort { throw VisionError.corruptVideo(path: name, frame: index, cause: "decoding stopped \(index) frames into the \(info.frame_count) the file declares") }
+            if isCutShort { throw VisionError.corruptVideo(path: name, frame: index, cause: "decoding stopped \(index) frames into the \(info.frameCount) the file declares") }
             return nil
         }
         if quarterTurns % 4 != 0 { try image.rotate(quarterTurns: quarterTurns) }

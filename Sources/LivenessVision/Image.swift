@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 
 /// An OpenCV image owned by Swift: created and released with the object.
 public final class Image {
@@ -49,6 +49,12 @@ public final class Image {
     /// The 8-bit gray version, written into `gray`.
     func gray(into gray: Image) throws {
         try internalCall { lv_image_to_gray(handle, gray.handle, $0) }
+    }
+
+    /// `into` becomes this image shrunk by `factor` (0 < factor <= 1), by 2 x 2 averages and a last
+    /// step by `area` or bilinear (see lv_image_shrink: many times cheaper than one area resize).
+    func shrink(by factor: Double, area: Bool, into small: Image) throws {
+        try internalCall { lv_image_shrink(handle, factor, area ? 1 : 0, small.handle, $0) }
     }
 
     /// Turns the image by quarter turns clockwise, in place.

@@ -2,11 +2,13 @@ import Foundation
 
 /// Frames from a folder of numbered images (SPEC §1: labelled frame sets), in the order of the
 /// numbers in their names, each stamped at its index over the given frame rate.
-public final class ImageFolderSource {
+public final class ImageFolderSource: FrameSource {
     public let folder: String
     public let files: [String]
     public let fps: Double
     private var index = 0
+
+    public var name: String { folder }
 
     public static let extensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "tif", "tiff"]
 

@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import LivenessCore
 
 /// dlib's 68-point shape predictor.

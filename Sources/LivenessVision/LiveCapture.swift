@@ -1,4 +1,3 @@
-import CLivenessShim
 import Foundation
 
 /// Frames from a camera, or from a file played as if it were one, delivered newest-first: a
@@ -32,7 +31,7 @@ public final class LiveCapture {
     /// "camera N" or the file's path.
     public let name: String
     /// The stream as opened (size before rotation, declared frame rate, codec).
-    public let info: lv_video_info
+    public let info: VideoInfo
     private let mailbox = Mailbox()
 
     /// Opens the input on a new capture thread and starts reading; throws the open error
@@ -117,7 +116,7 @@ private final class Mailbox: @unchecked Sendable {
     // `condition`. The Images that cross threads in `slot` are handed over: the capture thread
     // makes a fresh copy per frame and never touches it again after `deliver`.
     private let condition = NSCondition()
-    private var openResult: Result<(lv_video_info, String), Error>?
+    private var openResult: Result<(VideoInfo, String), Error>?
     private var slot: Frame?
     private var ended = false
     private var failure: Error?
@@ -134,7 +133,7 @@ private final class Mailbox: @unchecked Sendable {
 
     // The capture thread's side.
 
-    func opened(_ result: Result<(lv_video_info, String), Error>) {
+    func opened(_ result: Result<(VideoInfo, String), Error>) {
         locked {
             openResult = result
             if case .failure = result { running = false }
@@ -181,7 +180,7 @@ private final class Mailbox: @unchecked Sendable {
 
     // The analysis side.
 
-    func waitUntilOpened() throws -> (lv_video_info, String) {
+    func waitUntilOpened() throws -> (VideoInfo, String) {
         try locked {
             while openResult == nil { condition.wait() }
             return try openResult!.get()

@@ -55,8 +55,8 @@ public final class LiveRunner {
     private let options: Options
     private var debug = false
 
-    public init(analyzer: FrameAnalyzer, capture: LiveCapture, options: Options) {
-        scorer = StreamScorer(analyzer: analyzer)
+    public init(analyzer: FrameAnalyzer, config: LivenessConfig, capture: LiveCapture, options: Options) {
+        scorer = StreamScorer(analyzer: analyzer, config: config)
         self.capture = capture
         self.options = options
     }

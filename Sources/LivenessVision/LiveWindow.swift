@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 import Foundation
 
 /// The live preview window (OpenCV's highgui, Qt here). Qt aborts the whole process when it

@@ -1,25 +1,24 @@
-import CLivenessShim
+internal import CLivenessShim
 import Foundation
 import LivenessCore
 
 /// Colours and layout of the live overlay, all in one place. Sizes are for a 480-pixel-high
 /// frame and scale with the frame's height.
 public enum OverlayStyle {
-    // Colours (lv_color is blue, green, red).
     /// The guide circle while the user is being placed (before the autoshot, or a prompt is up).
-    public static let ringPlacing = lv_color(b: 255, g: 255, r: 255)
+    public static let ringPlacing = Colour(255, 255, 255)
     /// The guide circle while the scan runs with the face in place.
-    public static let ringScanning = lv_color(b: 90, g: 205, r: 50)
-    public static let passed = lv_color(b: 90, g: 205, r: 50)
-    public static let notPassed = lv_color(b: 60, g: 60, r: 235)
-    public static let text = lv_color(b: 255, g: 255, r: 255)
+    public static let ringScanning = Colour(50, 205, 90)
+    public static let passed = Colour(50, 205, 90)
+    public static let notPassed = Colour(235, 60, 60)
+    public static let text = Colour(255, 255, 255)
     /// Drawn under every text so it reads on any background.
-    public static let textOutline = lv_color(b: 0, g: 0, r: 0)
-    public static let flash = lv_color(b: 255, g: 255, r: 255)
-    public static let finalDim = lv_color(b: 0, g: 0, r: 0)
-    public static let landmarks = lv_color(b: 0, g: 230, r: 255)
-    public static let ellipse = lv_color(b: 255, g: 220, r: 0)
-    public static let debugText = lv_color(b: 0, g: 230, r: 255)
+    public static let textOutline = Colour(0, 0, 0)
+    public static let flash = Colour(255, 255, 255)
+    public static let finalDim = Colour(0, 0, 0)
+    public static let landmarks = Colour(255, 230, 0)
+    public static let ellipse = Colour(0, 220, 255)
+    public static let debugText = Colour(255, 230, 0)
 
     // Layout, in pixels of a 480-pixel-high frame.
     public static let ringThickness = 3.0
@@ -70,7 +69,7 @@ public enum Overlay {
 
         if let autoshot = session.autoshot, ms - autoshot.ms < OverlayStyle.flashMs {
             let fade = 1 - max(0, ms - autoshot.ms) / OverlayStyle.flashMs
-            lv_draw_tint(image.handle, OverlayStyle.flash, OverlayStyle.flashAlpha * fade)
+            lv_draw_tint(image.handle, OverlayStyle.flash.shim, OverlayStyle.flashAlpha * fade)
         }
         if debug != nil, let face = step.analysis.measurement.face {
             canvas.drawFace(face)
@@ -100,7 +99,7 @@ public enum Overlay {
         let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
         lv_draw_blur(image.handle, Int32(kernel))
-        lv_draw_tint(image.handle, OverlayStyle.finalDim, OverlayStyle.finalDimAlpha)
+        lv_draw_tint(image.handle, OverlayStyle.finalDim.shim, OverlayStyle.finalDimAlpha)
         let passed = session.outcome == .passed
         canvas.drawRing(circle, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed, thickness: 2 * OverlayStyle.ringThickness)
         let title: String
@@ -170,18 +169,18 @@ private struct Canvas {
 
     var thickness: Int32 { Int32(max(1, (OverlayStyle.textThickness * unit).rounded())) }
 
-    func drawRing(_ circle: Circle, color: lv_color, thickness: Double) {
-        lv_draw_circle(image.handle, shown(circle.centre), Float(circle.radius), color, Int32(max(1, (thickness * unit).rounded())))
+    func drawRing(_ circle: Circle, color: Colour, thickness: Double) {
+        lv_draw_circle(image.handle, shown(circle.centre), Float(circle.radius), color.shim, Int32(max(1, (thickness * unit).rounded())))
     }
 
     func drawFace(_ face: FaceMeasurement) {
         let e = face.ellipse
         let degrees = e.roll * 180 / .pi
         lv_draw_ellipse(image.handle, shown(e.centre), Float(e.semiWidth), Float(e.semiHeight),
-                        Float(mirrored ? -degrees : degrees), OverlayStyle.ellipse, 1)
+                        Float(mirrored ? -degrees : degrees), OverlayStyle.ellipse.shim, 1)
         let radius = Int32(max(1, (OverlayStyle.landmarkRadius * unit).rounded()))
         for point in face.landmarks {
-            lv_draw_point(image.handle, shown(point), radius, OverlayStyle.landmarks)
+            lv_draw_point(image.handle, shown(point), radius, OverlayStyle.landmarks.shim)
         }
     }
 
@@ -192,10 +191,10 @@ private struct Canvas {
     }
 
     /// Text in display coordinates (never mirrored), outlined so it reads on any background.
-    func drawOutlined(_ text: String, baselineLeft origin: lv_point, scale: Double, color: lv_color) {
+    func drawOutlined(_ text: String, baselineLeft origin: lv_point, scale: Double, color: Colour) {
         let outline = thickness + Int32((OverlayStyle.outlineExtra * unit).rounded())
-        lv_draw_text(image.handle, text, origin, scale * unit, OverlayStyle.textOutline, outline)
-        lv_draw_text(image.handle, text, origin, scale * unit, color, thickness)
+        lv_draw_text(image.handle, text, origin, scale * unit, OverlayStyle.textOutline.shim, outline)
+        lv_draw_text(image.handle, text, origin, scale * unit, color.shim, thickness)
     }
 
     /// The prompt, centred, in the band above the circle (or at the top when there is no room).
@@ -222,7 +221,7 @@ private struct Canvas {
     }
 
     /// Text centred on a frame point (mirrored like the shapes).
-    func drawCentred(_ text: String, at point: Point2, scale: Double, color: lv_color) {
+    func drawCentred(_ text: String, at point: Point2, scale: Double, color: Colour) {
         let size = textSize(text, scale: scale)
         let at = shown(point)
         drawOutlined(text, baselineLeft: lv_point(x: at.x - Float(size.width / 2), y: at.y + Float(size.height / 2)), scale: scale, color: color)

@@ -12,20 +12,15 @@ public struct StageTimings: Sendable {
 
     public init() {}
 
-    public static func + (a: StageTimings, b: StageTimings) -> StageTimings { combine(a, b, +) }
-
-    /// The time spent between two readings of the totals.
-    public static func - (a: StageTimings, b: StageTimings) -> StageTimings { combine(a, b, -) }
-
-    private static func combine(_ a: StageTimings, _ b: StageTimings, _ op: (Double, Double) -> Double) -> StageTimings {
-        var d = StageTimings()
-        d.decode = op(a.decode, b.decode)
-        d.detect = op(a.detect, b.detect)
-        d.landmarks = op(a.landmarks, b.landmarks)
-        d.motion = op(a.motion, b.motion)
-        d.logic = op(a.logic, b.logic)
-        d.describe = op(a.describe, b.describe)
-        return d
+    public static func + (a: StageTimings, b: StageTimings) -> StageTimings {
+        var sum = StageTimings()
+        sum.decode = a.decode + b.decode
+        sum.detect = a.detect + b.detect
+        sum.landmarks = a.landmarks + b.landmarks
+        sum.motion = a.motion + b.motion
+        sum.logic = a.logic + b.logic
+        sum.describe = a.describe + b.describe
+        return sum
     }
 
     /// Stage names and totals, in pipeline order.

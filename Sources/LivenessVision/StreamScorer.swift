@@ -4,11 +4,14 @@ import LivenessCore
 /// Runs a stream of frames through the analyzer and a session until the session ends or the
 /// stream does, keeping the autoshot and snapshot images, and describing faces where the session
 /// asks (SPEC §5: the autoshot, frames that would credit an action) and the snapshot's once chosen.
+/// It holds the configuration the stream is judged by and adds up the time each stage took.
 public final class StreamScorer {
     public let analyzer: FrameAnalyzer
+    public let config: LivenessConfig
 
-    public init(analyzer: FrameAnalyzer) {
+    public init(analyzer: FrameAnalyzer, config: LivenessConfig) {
         self.analyzer = analyzer
+        self.config = config
     }
 
     /// One processed frame, for callers that trace, draw or stream events as they happen.
@@ -42,29 +45,29 @@ public final class StreamScorer {
         onEvents: ([SessionEvent]) throws -> Void = { _ in }
     ) throws -> Result {
         let startNs = DispatchTime.now().uptimeNanoseconds
-        let before = analyzer.timings
-        var session = LivenessSession(config: analyzer.config, seed: seed)
+        var timings = StageTimings()
+        var session = LivenessSession(config: config, seed: seed)
         var events: [SessionEvent] = []
         var autoshotImage: Image?
         var snapshotImage: Image?
         var snapshotLandmarks: [Point2]?
-        var descriptors = 0, describeMs = 0.0
+        var descriptors = 0
         func describe(_ image: Image, _ landmarks: [Point2]) throws -> FaceDescriptor {
             descriptors += 1
-            return try timed(&describeMs) { try analyzer.describer.describe(image, landmarks: landmarks) }
+            return try timed(&timings.describe) { try analyzer.describer.describe(image, landmarks: landmarks) }
         }
-        var decodeMs = 0.0
-        while !session.isEnded, let frame = try timed(&decodeMs, nextFrame) {
+        while !session.isEnded, let frame = try timed(&timings.decode, nextFrame) {
             var analyzeMs = 0.0
-            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame) }
+            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame, config: config) }
             var logicMs = 0.0
             let landmarks = analysis.measurement.face?.landmarks
-            let describedBefore = describeMs
+            let describedBefore = timings.describe
             let verdict = try timed(&logicMs) {
                 try session.process(analysis.measurement, describeFace: { try landmarks.map { try describe(frame.image, $0) } })
             }
+            timings = timings + analysis.timings
             // The descriptors' time is their own stage, not the session's.
-            analyzer.addTimings(logicMs: logicMs - (describeMs - describedBefore))
+            timings.logic += logicMs - (timings.describe - describedBefore)
             if verdict.isAutoshot { autoshotImage = try frame.image.copy() }
             if verdict.isSnapshotCandidate {
                 snapshotImage = try frame.image.copy()
@@ -80,8 +83,6 @@ public final class StreamScorer {
         if session.snapshot != nil, let snapshotImage, let snapshotLandmarks {
             session.takeSnapshotFace(try describe(snapshotImage, snapshotLandmarks))
         }
-        analyzer.addTimings(decodeMs: decodeMs, describeMs: describeMs)
-        let timings = analyzer.timings - before
         return Result(
             session: session, events: events, autoshotImage: autoshotImage,
             snapshotImage: session.snapshot == nil ? nil : snapshotImage, timings: timings,

@@ -1,4 +1,4 @@
-import CLivenessShim
+internal import CLivenessShim
 
 /// What can go wrong reading input or models. The command line renders these in one place.
 public enum VisionError: Error, Equatable {

@@ -13,7 +13,7 @@ enum ClipMeasurements {
         let video = try VideoSource(file: path)
         var frames: [FrameMeasurement] = []
         while let frame = try video.next() {
-            frames.append(try analyzer.analyze(frame).measurement)
+            frames.append(try analyzer.analyze(frame, config: LivenessConfig()).measurement)
         }
         cache[path] = frames
         return frames
@@ -25,7 +25,7 @@ enum ClipMeasurements {
         let video = try VideoSource(file: path)
         var found: [StillMeasurements.Found] = []
         while found.count < count, let frame = try video.next() {
-            found.append(try analyzer.measureStill(frame.image))
+            found.append(try analyzer.measureStill(frame.image, config: LivenessConfig()))
         }
         return found
     }

@@ -21,7 +21,7 @@ final class SameFaceOnRealClipsTests: XCTestCase {
         for clip in Self.genuineClips {
             let analyzer = try SharedAnalyzer.fresh()
             let source = try VideoSource(file: try TestData.require(clip))
-            let result = try StreamScorer(analyzer: analyzer).score(seed: 1, nextFrame: source.next)
+            let result = try StreamScorer(analyzer: analyzer, config: LivenessConfig()).score(seed: 1, nextFrame: source.next)
             let identity = result.session.identity
             XCTAssertEqual(result.events.filter { $0.kind.name == "faceChanged" }.count, 0, "\(clip): faceChanged")
             XCTAssertEqual(identity.refusedFrames, 0, "\(clip): refused frames")
@@ -49,7 +49,7 @@ final class SameFaceOnRealClipsTests: XCTestCase {
             let source = try VideoSource(file: try TestData.require(clip))
             var last: (Frame, [Point2])?
             while let frame = try source.next(), frame.index <= index {
-                if let face = try analyzer.analyze(frame).measurement.face { last = (frame, face.landmarks) }
+                if let face = try analyzer.analyze(frame, config: LivenessConfig()).measurement.face { last = (frame, face.landmarks) }
             }
             let (frame, landmarks) = try XCTUnwrap(last, "\(clip): no face up to frame \(index)")
             return try analyzer.describer.describe(frame.image, landmarks: landmarks)

@@ -5,7 +5,7 @@ import XCTest
 /// Loading dlib's model takes about half a second: stills share one analyzer for the whole run.
 /// Video tests make their own (`fresh()`), because an analyzer tracks the face from frame to frame.
 enum SharedAnalyzer {
-    private static let loaded = Result { try FrameAnalyzer(models: ModelFiles(), config: LivenessConfig()) }
+    private static let loaded = Result { try FrameAnalyzer(models: ModelFiles()) }
 
     static func forStills() throws -> FrameAnalyzer {
         do {
@@ -17,7 +17,7 @@ enum SharedAnalyzer {
 
     static func fresh() throws -> FrameAnalyzer {
         do {
-            return try FrameAnalyzer(models: ModelFiles(), config: LivenessConfig())
+            return try FrameAnalyzer(models: ModelFiles())
         } catch let error as VisionError {
             throw XCTSkip("landmark or face model not available: \(error)")
         }

@@ -10,7 +10,7 @@ enum StillMeasurements {
 
     static func faces(in path: String) throws -> Found {
         if let found = cache[path] { return found }
-        let found = try SharedAnalyzer.forStills().measureStill(Image.load(path))
+        let found = try SharedAnalyzer.forStills().measureStill(Image.load(path), config: LivenessConfig())
         cache[path] = found
         return found
     }

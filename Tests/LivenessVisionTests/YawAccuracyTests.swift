@@ -14,7 +14,7 @@ final class YawAccuracyTests: XCTestCase {
     static func metrics() throws -> [String: Metric] {
         if let cached { return cached }
         let root = try TestData.require(PoseLabels.set, root: true)
-        let faces = StillFaces(analyzer: try SharedAnalyzer.forStills(), focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
+        let faces = StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig(), focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
         let list = try StillMetrics.yaw(root: root, faces: faces, config: LivenessConfig())
         print("YawAccuracy: " + list.map { "\($0.name) \(fmt($0.value)) (n=\($0.count))" }.joined(separator: "; "))
         cached = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
@@ -69,7 +69,7 @@ final class YawAccuracyTests: XCTestCase {
     /// (0.96 with the labels' camera).
     func testTheCropsOwnSideAsFocalLengthCompressesYaw() throws {
         let root = try TestData.require(PoseLabels.set, root: true)
-        let atFrameSide = try StillMetrics.yaw(root: root, faces: StillFaces(analyzer: try SharedAnalyzer.forStills()), config: LivenessConfig())
+        let atFrameSide = try StillMetrics.yaw(root: root, faces: StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig()), config: LivenessConfig())
         let slope = atFrameSide.first { $0.name == "yaw.slopeWithin30" }?.value ?? .nan
         print("YawAtTheCropsSide: slope \(fmt(slope))")
         XCTAssertLessThan(slope, (try Self.metrics()["yaw.slopeWithin30"]?.value ?? 0) - 0.1)

@@ -38,6 +38,15 @@ lv_status lv_image_rotate(lv_image *image, int quarter_turns, lv_error *error);
 // `dst` becomes `src` scaled by `factor` (area interpolation when shrinking, linear when growing).
 lv_status lv_image_resize(const lv_image *src, double factor, lv_image *dst, lv_error *error);
 
+// `dst` becomes `src` shrunk by `factor` (0 < factor <= 1) the cheap way: halved by 2 x 2
+// averages (OpenCV's fast path) while a halving stays at or above the target, then resized for
+// the rest, on an image at most twice the target: by area when `area` is non-zero, else
+// bilinearly. OpenCV's area resize straight from a 1080p frame to 200 px high costs 4 ms; this
+// way about 0.3 ms, and a bilinear last step is ten times cheaper still. The cascades need the
+// area step (with a bilinear one they missed faces the area resize shows them); the background
+// flow does not.
+lv_status lv_image_shrink(const lv_image *src, double factor, int area, lv_image *dst, lv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,7 +17,7 @@ void lv_predictor_destroy(lv_predictor *predictor);
 
 // Fits the 68 points (image pixels) to the face in `box` of the 8-bit gray `gray`. `roll` is the
 // head's tilt in degrees (its eye line's angle in the image): the box is turned by it about its
-// centre and the face is fitted upright, as the model was trained.
+// centre, and the model's upright face is mapped into the image through the turned box.
 lv_status lv_predictor_fit(lv_predictor *predictor, const lv_image *gray, lv_box box, float roll,
                            lv_point points[LV_LANDMARK_COUNT], lv_error *error);
 

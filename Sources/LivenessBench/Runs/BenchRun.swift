@@ -18,7 +18,7 @@ public struct BenchRun {
 
     /// `progress` hears about each item as it starts.
     public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
-        let analyzer = try FrameAnalyzer(models: models, config: LivenessConfig())
+        let analyzer = try FrameAnalyzer(models: models)
         var runs: [ClipRun] = [], failures: [(String, String)] = []
         for clip in manifest.clips {
             progress("clip \(clip.name)")
@@ -38,25 +38,27 @@ public struct BenchRun {
         metrics += speed(runs)
 
         if let root = manifest.stillsRoot {
-            analyzer.config = LivenessConfig()
-            let faces = StillFaces(analyzer: analyzer)
+            let config = LivenessConfig()
+            let faces = StillFaces(analyzer: analyzer, config: config)
             progress("stills: eye state")
-            metrics += try StillMetrics.eyeState(root: root, faces: faces, config: analyzer.config)
+            metrics += try StillMetrics.eyeState(root: root, faces: faces, config: config)
             progress("stills: yaw")
-            let poseFaces = StillFaces(analyzer: analyzer, focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
-            metrics += try StillMetrics.yaw(root: root, faces: poseFaces, config: analyzer.config)
+            let poseFaces = StillFaces(analyzer: analyzer, config: config, focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
+            metrics += try StillMetrics.yaw(root: root, faces: poseFaces, config: config)
             progress("stills: landmarks")
             metrics += try StillMetrics.landmarks(root: root, faces: faces)
+            progress("stills: recall, the engine's and dlib's HOG detector's")
+            metrics += try RecallMetrics.compute(root: root, faces: faces, hog: try HogDetector())
         }
         var identityClips: [(String, Int, Double, Double)] = []
         var identityGroups: [(String, Int, Double, Double, Double)] = []
         if let identities = manifest.identities {
-            analyzer.config = LivenessConfig()
+            let config = LivenessConfig()
             progress("identities: same and different pairs")
-            let samples = try IdentitySamples.collect(identities, analyzer: analyzer)
-            metrics += IdentityMetrics.compute(samples, differentFaceDistance: analyzer.config.differentFaceDistance)
+            let samples = try IdentitySamples.collect(identities, analyzer: analyzer, config: config)
+            metrics += IdentityMetrics.compute(samples, differentFaceDistance: config.differentFaceDistance)
             identityClips = IdentityMetrics.perClip(samples)
-            identityGroups = IdentityMetrics.perGroupPair(samples, differentFaceDistance: analyzer.config.differentFaceDistance)
+            identityGroups = IdentityMetrics.perGroupPair(samples, differentFaceDistance: config.differentFaceDistance)
         }
         let values = metrics.valuesByName
         let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }

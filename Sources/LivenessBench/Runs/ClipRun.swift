@@ -30,11 +30,10 @@ public struct ClipRun {
 
     /// Scores `clip` with `analyzer` (reset first, so one loaded model serves every clip).
     public static func run(_ clip: BenchManifest.Clip, analyzer: FrameAnalyzer) throws -> ClipRun {
-        analyzer.config = clip.config
         analyzer.reset()
         let source = try VideoSource(file: clip.video)
         var samples: [Sample] = []
-        let result = try StreamScorer(analyzer: analyzer).score(
+        let result = try StreamScorer(analyzer: analyzer, config: clip.config).score(
             seed: clip.seed, nextFrame: source.next,
             onStep: { step in
                 let m = step.analysis.measurement

@@ -20,7 +20,7 @@ public struct IdentitySamples {
 
     /// Describes the chosen face of clip frames at least `set.sampleMs` apart (0: every frame
     /// with a face), and every face the engine finds in the stranger photos.
-    public static func collect(_ set: BenchManifest.Identities, analyzer: FrameAnalyzer) throws -> IdentitySamples {
+    public static func collect(_ set: BenchManifest.Identities, analyzer: FrameAnalyzer, config: LivenessConfig) throws -> IdentitySamples {
         var samples: [Sample] = []
         for person in set.people {
             for video in person.videos {
@@ -28,7 +28,7 @@ public struct IdentitySamples {
                 let source = try VideoSource(file: video)
                 var lastMs = -Double.infinity
                 while let frame = try source.next() {
-                    let analysis = try analyzer.analyze(frame)
+                    let analysis = try analyzer.analyze(frame, config: config)
                     guard let face = analysis.measurement.face, frame.timestampMs - lastMs >= set.sampleMs else { continue }
                     lastMs = frame.timestampMs
                     samples.append(Sample(
@@ -39,7 +39,7 @@ public struct IdentitySamples {
         }
         for path in try strangerImages(set.strangers) {
             let image = try Image.load(path)
-            for found in try analyzer.measureStill(image) {
+            for found in try analyzer.measureStill(image, config: config) {
                 samples.append(Sample(
                     person: nil, source: path, ms: nil, yaw: found.face.yaw,
                     descriptor: try analyzer.describer.describe(image, landmarks: found.face.landmarks)))

@@ -6,6 +6,7 @@ import LivenessVision
 public final class StillFaces {
     public typealias Found = [(box: FaceBox, face: FaceMeasurement)]
     private let analyzer: FrameAnalyzer
+    private let config: LivenessConfig
     private let focalLengthPerSide: Double?
     private var cache: [String: Found] = [:]
 
@@ -17,21 +18,21 @@ public final class StillFaces {
     public static let labelCameraFocalPerSide = 100.0
 
     /// `focalLengthPerSide`: measure each image with this multiple of its larger side as focal
-    /// length; nil keeps the analyzer's configuration.
-    public init(analyzer: FrameAnalyzer, focalLengthPerSide: Double? = nil) {
+    /// length; nil keeps `config`'s.
+    public init(analyzer: FrameAnalyzer, config: LivenessConfig, focalLengthPerSide: Double? = nil) {
         self.analyzer = analyzer
+        self.config = config
         self.focalLengthPerSide = focalLengthPerSide
     }
 
     public func faces(in path: String) throws -> Found {
         if let found = cache[path] { return found }
         let image = try Image.load(path)
-        let configured = analyzer.config
-        defer { analyzer.config = configured }
+        var config = self.config
         if let focalLengthPerSide {
-            analyzer.config.focalLengthPx = focalLengthPerSide * Double(max(image.width, image.height))
+            config.focalLengthPx = focalLengthPerSide * Double(max(image.width, image.height))
         }
-        let found = try analyzer.measureStill(image)
+        let found = try analyzer.measureStill(image, config: config)
         cache[path] = found
         return found
     }

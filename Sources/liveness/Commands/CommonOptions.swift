@@ -36,8 +36,8 @@ enum CommonOptions {
     }
 
     /// `--reference IMAGE`, described by `analyzer`; nil without the option.
-    static func reference(_ args: ParsedArguments, analyzer: FrameAnalyzer) throws -> ReferencePhoto? {
-        try args.value("reference").map { try analyzer.referencePhoto(at: $0) }
+    static func reference(_ args: ParsedArguments, analyzer: FrameAnalyzer, config: LivenessConfig) throws -> ReferencePhoto? {
+        try args.value("reference").map { try analyzer.referencePhoto(at: $0, config: config) }
     }
 
     /// The seed given, or a fresh one (printed in the report so the run can be replayed).

@@ -32,8 +32,8 @@ enum LiveCommand {
         let models = CommonOptions.models(args)
         let out = try args.value("out").map(OutputDirectory.init)
         let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
-        let analyzer = try FrameAnalyzer(models: models, config: config)
-        let reference = try CommonOptions.reference(args, analyzer: analyzer)
+        let analyzer = try FrameAnalyzer(models: models)
+        let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
 
         let capture = try LiveCapture(input)
         defer { capture.stop() }
@@ -52,7 +52,7 @@ enum LiveCommand {
             fflush(stdout)
             if toEventsFile { events?.write(text) }
         }
-        let summary = try LiveRunner(analyzer: analyzer, capture: capture, options: options).run(
+        let summary = try LiveRunner(analyzer: analyzer, config: config, capture: capture, options: options).run(
             onEvents: { batch in batch.forEach { emit($0.json) } },
             onRestart: { seed, frame, ms in emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms)) })
         capture.stop()

@@ -14,11 +14,11 @@ enum MeasureCommand {
 
     static func run(_ args: ParsedArguments) throws -> ExitCode {
         let config = try CommonOptions.config(args)
-        let analyzer = try FrameAnalyzer(models: CommonOptions.models(args), config: config)
+        let analyzer = try FrameAnalyzer(models: CommonOptions.models(args))
         var failed = false
         for path in args.positionals {
             do {
-                let faces = try analyzer.measureStill(Image.load(path))
+                let faces = try analyzer.measureStill(Image.load(path), config: config)
                 if args.has("json") {
                     print(json(path: path, faces: faces, config: config).serialized())
                 } else {

@@ -29,7 +29,7 @@ enum ScoreCommand {
             guard (1...1000).contains(fps) else { throw UsageError("--fps must be between 1 and 1000, got \(fps)", spec: spec) }
             return try scoreOne(args, name: folder) {
                 let source = try ImageFolderSource(folder: folder, fps: Double(fps))
-                return ({ ScoreReport.input(folder: source) }, source.next)
+                return ({ ScoreReport.input(folder: source) }, source)
             }
         }
         if args.value("fps") != nil { throw UsageError("--fps goes with --frames DIR", spec: spec) }
@@ -40,12 +40,12 @@ enum ScoreCommand {
         let path = args.positionals[0]
         return try scoreOne(args, name: path) {
             let source = try VideoSource(file: path)
-            return ({ ScoreReport.input(path: path, video: source) }, source.next)
+            return ({ ScoreReport.input(path: path, video: source) }, source)
         }
     }
 
     /// An opened input: how the report describes it, and its frames.
-    typealias Stream = (input: () -> JSON, nextFrame: () throws -> Frame?)
+    typealias Stream = (input: () -> JSON, source: FrameSource)
 
     /// Scores one stream and writes what the options ask for. The options are checked before
     /// `open` reads anything, so a usage mistake is reported as one.
@@ -56,14 +56,14 @@ enum ScoreCommand {
         let out = try args.value("out").map(OutputDirectory.init)
         let trace = try args.value("trace").map { try LineWriter(path: $0) }
         let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
-        let (input, nextFrame) = try open()
+        let (input, source) = try open()
 
-        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models, config: config))
-        let reference = try CommonOptions.reference(args, analyzer: scorer.analyzer)
+        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
+        let reference = try CommonOptions.reference(args, analyzer: scorer.analyzer, config: config)
         trace?.write(Trace.header)
         let result = try scorer.score(
             seed: seed,
-            nextFrame: nextFrame,
+            nextFrame: source.next,
             onStep: { step in trace?.write(Trace.row(step.analysis.measurement, step.verdict)) },
             onEvents: { batch in batch.forEach { events?.write($0.json.serialized()) } })
 

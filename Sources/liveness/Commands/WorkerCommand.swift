@@ -31,13 +31,13 @@ enum WorkerCommand {
         let seed: UInt64? = try args.integer("seed", spec: spec)
         let models = CommonOptions.models(args)
         let analyzer: FrameAnalyzer
+        var config = LivenessConfig()
         let reference: ReferencePhoto?
         do {
             if memoryLimitMB > 0 {
                 BLASLibrary.reserveMemory()
                 try limitAddressSpace(megabytes: memoryLimitMB)
             }
-            var config = LivenessConfig()
             if let text = args.value("config-json") {
                 do {
                     config = try LivenessConfig(json: Data(text.utf8))
@@ -45,8 +45,8 @@ enum WorkerCommand {
                     throw ConfigFileError.malformed(path: "(configuration from the coordinator)", cause: error.description)
                 }
             }
-            analyzer = try FrameAnalyzer(models: models, config: config)
-            reference = try CommonOptions.reference(args, analyzer: analyzer)
+            analyzer = try FrameAnalyzer(models: models)
+            reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
         } catch {
             var (message, code) = ErrorReport.render(error)
             var kind = ErrorReport.kind(of: error)
@@ -70,7 +70,8 @@ enum WorkerCommand {
             }
             if clipTimeout > 0 { alarm(UInt32(clipTimeout + 10)) }
             let (record, mustExit) = score(
-                Clip(index: index, path: path), analyzer: analyzer, models: models, reference: reference, seed: seed, memoryLimitMB: memoryLimitMB)
+                Clip(index: index, path: path), scorer: StreamScorer(analyzer: analyzer, config: config), models: models,
+                reference: reference, seed: seed, memoryLimitMB: memoryLimitMB)
             alarm(0)
             channel.send(record)
             // After an allocation failed, the libraries' state is not trusted: a fresh worker goes on.
@@ -81,14 +82,14 @@ enum WorkerCommand {
 
     /// Scores one clip as `liveness score` does; its line, and whether this worker must stop after it.
     static func score(
-        _ clip: Clip, analyzer: FrameAnalyzer, models: ModelFiles, reference: ReferencePhoto?, seed: UInt64?, memoryLimitMB: Int
+        _ clip: Clip, scorer: StreamScorer, models: ModelFiles, reference: ReferencePhoto?, seed: UInt64?, memoryLimitMB: Int
     ) -> (JSON, Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         do {
-            analyzer.reset()
+            scorer.analyzer.reset()
             let source = try VideoSource(file: clip.path)
-            let result = try StreamScorer(analyzer: analyzer).score(seed: seed, nextFrame: source.next)
+            let result = try scorer.score(seed: seed, nextFrame: source.next)
             let report = ScoreReport.json(
                 input: ScoreReport.input(path: clip.path, video: source), result: result, seed: seed, models: models,
                 autoshotImage: nil, snapshotImage: nil, reference: reference)

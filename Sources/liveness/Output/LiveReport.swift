@@ -46,7 +46,6 @@ enum LiveReport {
         autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto?
     ) -> JSON {
         let info = capture.info
-        let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var kind = "file"
         if case .camera = capture.input { kind = "camera" }
         let frames = Double(summary.analysed)
@@ -59,7 +58,7 @@ enum LiveReport {
                 ("input", .object([
                     ("kind", .string(kind)), ("name", .string(capture.name)),
                     ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
-                    ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)),
+                    ("declaredFps", .number(info.fps)), ("codec", info.codec.map(JSON.string) ?? .null),
                 ])),
             ]
             + summary.last.session.reportJSON(seed: summary.seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage, reference: reference)

@@ -6,10 +6,9 @@ enum ScoreReport {
     /// What a video file is: its path, size, declared rate, codec and rotation.
     static func input(path: String, video: VideoSource) -> JSON {
         let info = video.info
-        let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return .object([
             ("path", .string(path)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
-            ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
+            ("declaredFps", .number(info.fps)), ("codec", info.codec.map(JSON.string) ?? .null), ("rotationDegrees", .number(Double(info.rotationDegrees))),
         ])
     }
 

@@ -1,0 +1,229 @@
+import LivenessCore
+
+/// The detectors and where they look. Faces come out as landmark boxes (dlib-style boxes,
+/// upright to the head), ready to fit.
+///
+/// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
+///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms). When that finds
+///   nothing: for 3 s after a face was seen, Haar looks around where it was (it holds on to a
+///   turned head longer than LBP); from 1 s after, the Haar cascade searches the whole small copy
+///   twice a second instead of LBP; and a face too close to fit the frame is looked for past its
+///   edges.
+/// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
+///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
+/// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
+///   video frame: 20-45 ms for a 640x360 frame on one core of this machine).
+final class FaceSearch {
+    let searcher: FaceDetector
+    let detector: FaceDetector
+    /// Made with the other models (dlib builds it from a compressed string: 0.3 s on a quiet
+    /// machine). Made on first use instead, it held up that frame by over a second on a loaded one,
+    /// and a live session dropped half its frames behind it.
+    private let hog: HogDetector
+
+    /// Whole-frame searches run on a copy whose shorter side is this many pixels, for faces down to
+    /// `smallestFaceShare` of it: small enough to tell the user to come closer.
+    static let wholeFrameShortSide = 200.0
+    static let smallestFaceShare = 0.12
+    /// While a face is followed, the once-a-second search for other faces looks for faces down to
+    /// this share of the shorter side, on a copy sized for it (133 px): a face smaller than that
+    /// can never be framed (its ellipse is under `tooFarHeightFraction` of the circle), so it is
+    /// neither chosen over the followed face nor counted. The LBP cascade's cost grows with the
+    /// pixels and the scales searched: this search costs about a third of the full one.
+    static let framableFaceShare = 0.18
+    /// How far past each edge the search for a face too close to fit looks, as a share of the
+    /// frame, and the smallest such face, as a share of the frame's shorter side.
+    static let overhang = 0.25
+    static let bigFaceShare = 0.55
+    /// For this long after a face was last seen, a Haar search around where it was backs up the
+    /// LBP cascade: a head turned into profile and back comes back where it was (real.mov's two
+    /// turns last 1.8 and 2.5 s), and the search around it has a third of a Haar sweep's pixels.
+    static let lostFaceMs = 3000.0
+    /// From this long after a face was last seen, the Haar sweeps below run.
+    static let sweepAfterMs = 1000.0
+    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame
+    /// instead of LBP this often: LBP misses some faces that Haar finds (a head coming back from
+    /// profile, glasses and a beard), but Haar costs about four times as much, so it runs on a few
+    /// frames a second.
+    static let haarSweepIntervalMs = 500.0
+    /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
+    static let cascadeFaceWidth = 36.0
+    /// The search around a lost face resizes it to this width: a head coming back from profile is
+    /// found at 48 px and missed at 36 (real.mov frame 177).
+    static let lostFaceWidth = 48.0
+    /// HOG searches around a face resize it to about this width (dlib's window is 80 px and its
+    /// boxes are a little smaller than the faces).
+    static let hogFaceWidth = 100.0
+    /// Stills are searched by the cascades on a copy whose larger side is at most this, and by
+    /// HOG at full size up to `hogStillSide` (faces from 80 px).
+    static let stillSearchSide = 640.0
+    static let hogStillSide = 2000.0
+
+    private var lastFaceMs = -Double.infinity
+    /// Where the face was when last seen (a landmark box).
+    private var lastFace: HeadBox?
+    private var lastHaarSweepMs = -Double.infinity
+
+    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
+        self.searcher = searcher
+        self.detector = detector
+        self.hog = hog
+    }
+
+    func reset() {
+        lastFaceMs = -.infinity
+        lastFace = nil
+        lastHaarSweepMs = -.infinity
+    }
+
+    /// A face (its landmark box) was seen at `ms`.
+    func sawFace(_ box: HeadBox, at ms: Double) {
+        lastFaceMs = ms
+        lastFace = box
+    }
+
+    /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
+    /// misses it. Nil when neither finds it.
+    func near(_ box: HeadBox, in gray: Image) throws -> HeadBox? {
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: 0.25, sizes: 0.7...1.45, in: gray) {
+            return landmarkBox(fromHaar: haar)
+        }
+        return try hogFace(near: box, margin: 0.25, in: gray)
+    }
+
+    /// Every face of the frame as landmark boxes (only faces that can be framed while one is
+    /// `following`). `small` is filled with the search copy.
+    func wholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double, following: Bool) throws -> [HeadBox] {
+        let shortSide = Double(min(gray.width, gray.height))
+        let share = following ? Self.framableFaceShare : Self.smallestFaceShare
+        let minFace = shortSide * share
+        // The copy is sized so the smallest face fills the cascade's 24 px window.
+        let copyShortSide = Self.wholeFrameShortSide * Self.smallestFaceShare / share
+        let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
+        let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
+        let haarSweep = ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
+        if haarSweep { lastHaarSweepMs = ms }
+        var faces = haarSweep
+            ? try searchImage.detect(detector, minFace: minFace)
+            : try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+            }
+        faces = distinct(faces)
+        if faces.isEmpty, let recentFace {
+            let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
+            if let haar { return [landmarkBox(fromHaar: haar)] }
+        }
+        if faces.isEmpty {
+            // A face too close to fit the frame (forehead and chin cut off) is found by looking
+            // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
+            let bigFace = shortSide * Self.bigFaceShare
+            faces = distinct(try searchImage.detect(detector, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
+        }
+        return faces.map(landmarkBox(fromHaar:))
+    }
+
+    /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
+    /// or Haar's own search past the edges when LBP finds nothing) together with HOG's.
+    func still(_ gray: Image) throws -> [HeadBox] {
+        let larger = Double(max(gray.width, gray.height))
+        let factor = min(1, Self.stillSearchSide / larger)
+        // The detector shrinks the region itself, by area: slower than the shared copy, but a still
+        // is searched once.
+        let searchImage = try SearchImage(gray, small: nil, factor: factor)
+        // Faces down to 24 px in the copy.
+        let minFace = 24 / factor
+        var cascades = distinct(try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+        })
+        if cascades.isEmpty {
+            // Past the edges too, for faces the photo's border cuts.
+            cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
+        }
+        let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
+        return oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: hogFaces)
+    }
+
+    /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
+    /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
+    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double = cascadeFaceWidth) throws -> HeadBox? {
+        let found = try detector.detect(
+            in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side),
+            minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
+        return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
+    }
+
+    /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its tilt.
+    private func hogFace(near face: HeadBox, margin: Double, in gray: Image) throws -> HeadBox? {
+        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
+        return found
+            .filter { (0.6...1.6).contains($0.side / face.side) }
+            .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
+    }
+
+    /// The square around `face` that extends `margin` face widths beyond it.
+    private func around(_ face: HeadBox, margin: Double) -> FaceBox {
+        let side = face.side * (1 + 2 * margin), centre = face.centre
+        return FaceBox(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+    }
+
+    /// One box per face of an upright search (see `FaceBox.distinct`).
+    private func distinct(_ boxes: [HeadBox]) -> [HeadBox] {
+        FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
+    }
+
+    /// A box inside a box this many times its side is a part of that face (an eye or a mouth
+    /// taken for a face), not the same face boxed again.
+    static let partOfFace = 1.5
+
+    /// One landmark box per face from both detectors. Two boxes whose centres lie inside each other
+    /// box the same face: the cascades' box is kept (the box mapping was measured on it), unless
+    /// the other is `partOfFace` times larger, when the smaller one is a part of the face.
+    private func oneBoxPerFace(cascades: [HeadBox], hog: [HeadBox]) -> [HeadBox] {
+        var kept: [(box: HeadBox, fromCascade: Bool)] = []
+        let all = cascades.map { ($0, true) } + hog.map { ($0, false) }
+        for (box, fromCascade) in all.sorted(by: { $0.0.side > $1.0.side }) {
+            // Sorted by size, so a box overlapping one already kept is the smaller of the two.
+            guard let i = kept.firstIndex(where: { $0.box.box.contains(box.centre) || box.box.contains($0.box.centre) }) else {
+                kept.append((box, fromCascade))
+                continue
+            }
+            if fromCascade, !kept[i].fromCascade, kept[i].box.side < Self.partOfFace * box.side { kept[i] = (box, true) }
+        }
+        return kept.map(\.box)
+    }
+}
+
+/// The image a whole-frame search runs on: the small copy, or the frame itself when it is already
+/// small (then the detector enlarges it).
+private struct SearchImage {
+    let gray: Image
+    let small: ShrunkImage?
+    let factor: Double
+
+    /// Without `small`, or when the frame is already small, the detector resizes the frame itself.
+    init(_ gray: Image, small: ShrunkImage?, factor: Double) throws {
+        self.gray = gray
+        self.factor = factor
+        if factor < 1, let small {
+            try small.update(from: gray, factor: factor, area: true)
+            self.small = small
+        } else {
+            self.small = nil
+        }
+    }
+
+    /// Upright faces of at least `minFace` frame pixels as frame boxes, searched in the whole
+    /// image, or also `pastEdges` of its size beyond each edge, optionally on a copy shrunk
+    /// further by `scale` (frame pixels to searched pixels).
+    func detect(_ cascade: FaceDetector, minFace: Double, pastEdges: Double = 0, scale: Double? = nil) throws -> [HeadBox] {
+        let image = small?.image ?? gray
+        let w = Double(image.width), h = Double(image.height)
+        let region = FaceBox(x: -w * pastEdges, y: -h * pastEdges, width: w * (1 + 2 * pastEdges), height: h * (1 + 2 * pastEdges))
+        let k = small?.factor ?? 1
+        let searchScale = min(4, (scale ?? factor) / k)
+        let found = try cascade.detect(in: image, region: region, scale: searchScale, minFace: minFace * k, maxFace: 0)
+        guard let small else { return found }
+        return found.map { HeadBox(small.full($0.box)) }
+    }
+}
