@@ -45,17 +45,24 @@ struct BatchOutput {
 extension TestMedia {
     /// Ten minutes of a real clip without a face, 160x90 at 2 fps (1,200 frames that all get
     /// decoded and searched): a clip that takes a while, made in a fraction of a second.
-    static func longClipWithoutAFace(in directory: TemporaryDirectory) throws -> String {
+    static func longClipWithoutAFace(in directory: TemporaryDirectory, minutes: Int = 10) throws -> String {
         let small = directory.file("no-face-small.mp4").path
-        let long = directory.file("ten-minutes-no-face.mp4").path
+        let long = directory.file("\(minutes)-minutes-no-face.mp4").path
         try runFFmpeg(["-i", try clip("pyfeat_face_videos/no_face.mp4"), "-an", "-vf", "scale=160:90,fps=2",
                        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", small])
-        try runFFmpeg(["-stream_loop", "-1", "-i", small, "-t", "600", "-c", "copy", long])
+        try runFFmpeg(["-stream_loop", "-1", "-i", small, "-t", String(minutes * 60), "-c", "copy", long])
         return long
     }
 
     /// The grid talking-face crop (96x128, 3 s): the quickest real clip to score.
     static func gridClip() throws -> String { try clip("grid_blink_clip_dinoman/example.mp4") }
+}
+
+/// The paths of the files a process holds open (from /proc).
+func openFiles(of pid: Int32) -> Set<String> {
+    let folder = "/proc/\(pid)/fd"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    return Set(entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) })
 }
 
 /// Processes whose parent is `pid` (from /proc).
