@@ -38,14 +38,22 @@ public struct ModelFiles: Equatable {
         self.searchCascade = searchCascade ?? environment[Self.searchCascadeEnvironment] ?? Self.debianSearchCascade.path
     }
 
+    /// The three paths.
+    public var paths: [String] { [landmarks, faceCascade, searchCascade] }
+
     /// Fails with the apt package to install when a file is missing, or to reinstall when Debian's
     /// own file has the wrong size.
     public func check() throws {
         for (path, known) in [(landmarks, Self.debianLandmarks), (faceCascade, Self.debianCascade), (searchCascade, Self.debianSearchCascade)] {
-            guard FileManager.default.isReadableFile(atPath: path) else {
+            let size: Int
+            do {
+                size = try InputFile.checkRegular(path)
+            } catch FileProblem.missing {
                 throw VisionError.modelMissing(path: path, package: known.package)
+            } catch let problem as FileProblem {
+                throw VisionError.modelCorrupt(path: path, package: known.package, cause: "it \(problem)")
             }
-            if path == known.path, let size = InputFile.size(path), size != known.bytes {
+            if path == known.path, size != known.bytes {
                 throw VisionError.modelCorrupt(
                     path: path, package: known.package, cause: "it has \(size) bytes, expected \(known.bytes)")
             }

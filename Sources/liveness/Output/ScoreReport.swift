@@ -8,14 +8,14 @@ enum ScoreReport {
         let info = video.info
         let codec = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return .object([
-            ("path", .string(path)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+            ("path", .string(FileName.display(path))), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
             ("declaredFps", .number(info.fps)), ("codec", codec.isEmpty ? .null : .string(codec)), ("rotationDegrees", .number(Double(info.rotation_degrees))),
         ])
     }
 
     /// What a folder of numbered images is: its path, how many, and the rate they were given.
     static func input(folder: ImageFolderSource) -> JSON {
-        .object([("path", .string(folder.folder)), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
+        .object([("path", .string(FileName.display(folder.folder))), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
     }
 
     static func json(
