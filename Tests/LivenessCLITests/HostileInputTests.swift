@@ -69,7 +69,8 @@ final class HostileInputTests: XCTestCase {
         let corpus = try corpus()
         let twinned = corpus.cases.filter { $0.string("twin") != nil }
         XCTAssertEqual(Set(twinned.compactMap { $0.string("file") }),
-                       ["rotate-90.mp4", "rotate-180.mp4", "rotate-270.mp4", "vfr-retimed.mp4", "vfr-dropped.mp4", "wrong-fps-header.mkv"])
+                       ["rotate-90.mp4", "rotate-180.mp4", "rotate-270.mp4", "vfr-retimed.mp4", "vfr-dropped.mp4", "wrong-fps-header.mkv",
+                        "turned-45.mp4", "zero-matrix.mp4", "file:one-frame.mp4", "pipe:0", "http:/127.0.0.1:9/http-named.mp4", #"caf\xE9.mp4"#])
         for entry in twinned {
             let file = try XCTUnwrap(entry.string("file"))
             let record = try corpus.output.record(corpus.path(file))
@@ -98,6 +99,9 @@ final class HostileInputTests: XCTestCase {
                     XCTAssertEqual(input.int("width"), upright.int("height"), "\(file) is stored sideways")
                 }
                 XCTAssertEqual(record.object("frames")?.int("inCircle"), twin.object("frames")?.int("inCircle"), "\(file): the face is found as upright")
+            }
+            if file == "turned-45.mp4" || file == "zero-matrix.mp4" {
+                XCTAssertEqual(record.object("input")?.int("rotationDegrees"), 0, "\(file): no quarter turn, no rotation")
             }
         }
     }
