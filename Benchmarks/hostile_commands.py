@@ -226,9 +226,10 @@ def targets():
 # ---------------------------------------------------------------- crashes
 
 for redirection in ["2>&-", "2>/dev/full"]:
-    for argv, code in [(["score", path("missing.mp4")], 3), (["measure", path("missing.png")], 3),
-                       (["score", GARBAGE, TEXT, "--jobs", "1"], 3), (["score", "--bogus"], 2)]:
-        @case("crashes", f"`liveness {argv[0]} {'(batch) ' if '--jobs' in argv else ''}...` with stderr `{redirection}`")
+    for label, argv, code in [("score MISSING", ["score", path("missing.mp4")], 3), ("measure MISSING", ["measure", path("missing.png")], 3),
+                              ("score GARBAGE TEXT (a batch)", ["score", GARBAGE, TEXT, "--jobs", "1"], 3),
+                              ("score --bogus", ["score", "--bogus"], 2)]:
+        @case("crashes", f"`liveness {label}` with stderr `{redirection}`")
         def _(problems, argv=argv, code=code, redirection=redirection):
             run = Run(argv, shell=f'exec "$@" {redirection}')
             expect_error(problems, run, code, lines=0)
@@ -439,6 +440,20 @@ def _(problems):
     listed_run = Run(["score", "--list", listed, "--jobs", "1", "--seed", "1"])
     if [r.get("error") for r in json_lines(listed_run.stdout) if "summary" not in r] != [None]:
         problems.append(f"list: {listed_run.stdout[:200]!r}")
+
+
+@case("network and wrong file", "a batch in a network namespace with no interface at all (unshare -n) scores as outside it")
+def _(problems):
+    if subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode != 0:
+        problems.append("this user cannot make a network namespace")
+        return
+    argv = ["score", UPRIGHT, ONE_FRAME, "--jobs", "2", "--seed", "1"]
+    outside = Run(argv)
+    inside = Run(argv, shell='exec unshare -n "$@"')
+    def decisions(run):
+        return sorted((r["index"], r["outcome"], json.dumps(r["actions"])) for r in json_lines(run.stdout) if "summary" not in r)
+    if inside.status != outside.status or decisions(inside) != decisions(outside) or not decisions(inside):
+        problems.append(f"inside exit {inside.status}, outside {outside.status}: {inside.stderr[:200]!r}")
 
 
 # ---------------------------------------------------------------- unbounded
