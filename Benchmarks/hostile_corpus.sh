@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Scores the full hostile-input corpus in batch mode with a per-clip time limit and checks each
-# case against its manifest. Prints a Markdown table for Benchmarks/RESULTS.md ("Hostile input").
+# The hostile corpus, in two halves, for Benchmarks/RESULTS.md ("Hostile input"):
+#  1. hostile files: the corpus of make_hostile_corpus.sh scored in batch mode with a per-clip
+#     time limit, each case checked against its manifest;
+#  2. hostile commands (Benchmarks/hostile_commands.py): closed streams, outputs pointed at
+#     devices and inputs, protocol-like names under strace, endless inputs, stop signals,
+#     meaningless numbers.
+# Prints a Markdown table for each and the count of cases tried and right.
 # Usage: Benchmarks/hostile_corpus.sh [DIR] [JOBS]
 #   DIR  where the corpus is made (default Benchmarks/hostile-corpus, ignored by git); it is
 #        reused when its manifest.json is already there.
-# Exit status: 0 when every case is as its manifest says, 1 otherwise.
+# Exit status: 0 when every case is as expected, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-Benchmarks/hostile-corpus}
@@ -18,7 +23,7 @@ status=0
 /usr/bin/time -f "%e s wall; %M KB peak RSS of the largest process (coordinator or a worker)" \
   "$liveness" score --list "$dir/list.txt" --jobs "$jobs" --seed 1 --clip-timeout 120 --output "$out" || status=$?
 echo "batch exit status: $status" >&2
-python3 - "$dir" "$out" <<'PY'
+(python3 - "$dir" "$out" <<'PY'
 import json, os, sys
 folder, out = sys.argv[1], sys.argv[2]
 cases = json.load(open(os.path.join(folder, "manifest.json")))
@@ -28,7 +33,7 @@ for line in open(out):
     if "summary" in r:
         summary = r["summary"]
     else:
-        records[os.path.basename(r["path"])] = r
+        records[os.path.relpath(r["path"], folder)] = r
 
 def exit_code(r):
     if r.get("error"):
@@ -75,5 +80,11 @@ if summary:
     print(f"{len(records)} clips in {summary['wallMs'] / 1000:.1f} s with {summary['jobs']} workers "
           f"({summary['workersStarted']} started): outcomes {summary['outcomes']}, errors {summary['errors']}; "
           f"peak RSS coordinator {summary['peakRSSMB']['coordinator']:.0f} MB, worker {summary['peakRSSMB']['worker']:.0f} MB.")
+print()
+print(f"{len(cases)} file cases tried, {len(cases) - failures} right.")
 sys.exit(1 if failures else 0)
 PY
+) || files_status=$?
+echo
+python3 Benchmarks/hostile_commands.py "$liveness" "$dir" || commands_status=$?
+[ "${files_status:-0}" = 0 ] && [ "${commands_status:-0}" = 0 ]

@@ -139,6 +139,46 @@ data[at + 4:at + 8] = struct.pack(">I", 1_000_000_000 // 120)
 open(sys.argv[2], "wb").write(data)
 PY
 expect wrong-fps-header.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska with a 120 fps header"
+# Display matrices that are no quarter turn: -45 degrees (ffprobe: rotation 45), which snapping
+# to the nearest quarter made a 90-degree turn, and all zero, whose undefined angle OpenCV gives as
+# INT_MIN. Neither may turn the frames: they score as the upright twin.
+display_matrix() {
+  python3 - "$@" <<'PY'
+import math, struct, sys
+source, target, how = sys.argv[1:]
+data = bytearray(open(source, "rb").read())
+at = data.find(b"tkhd")
+matrix = at + 8 + (32 if data[at + 4] == 1 else 20) + 16
+fixed = lambda v: int(round(v * 65536)) & 0xFFFFFFFF
+a = math.radians(float(how)) if how != "zero" else 0
+values = [0] * 9 if how == "zero" else [fixed(math.cos(a)), fixed(math.sin(a)), 0, fixed(-math.sin(a)), fixed(math.cos(a)), 0, 0, 0, 1 << 30]
+data[matrix:matrix + 36] = struct.pack(">9I", *values)
+open(target, "wb").write(data)
+PY
+}
+display_matrix upright.mp4 turned-45.mp4 -45
+expect turned-45.mp4 $twin_code $twin_outcome - upright.mp4 "a display matrix turning 45 degrees: no quarter turn, frames left as stored"
+display_matrix upright.mp4 zero-matrix.mp4 zero
+expect zero-matrix.mp4 $twin_code $twin_outcome - upright.mp4 "an all-zero display matrix: no rotation"
+
+# Names FFmpeg would take for protocols, each a copy of the upright twin: "file:one-frame.mp4"
+# would open one-frame.mp4, "pipe:0" the worker's stdin (the requests), "http:/127.0.0.1:9/..."
+# a connection. They must score as upright.mp4: the local file of that name.
+cp upright.mp4 file:one-frame.mp4
+expect file:one-frame.mp4 $twin_code $twin_outcome - upright.mp4 "named like FFmpeg's file protocol"
+cp upright.mp4 pipe:0
+expect pipe:0 $twin_code $twin_outcome - upright.mp4 "named like FFmpeg's pipe protocol (stdin)"
+mkdir -p "http:/127.0.0.1:9"
+cp upright.mp4 "http:/127.0.0.1:9/http-named.mp4"
+expect "http:/127.0.0.1:9/http-named.mp4" $twin_code $twin_outcome - upright.mp4 "a path that reads as an http URL"
+# A name that is not UTF-8 (Latin-1 "cafe" with an acute e): the manifest holds it as the tool
+# shows it, "caf\xE9.mp4"; list.txt holds its bytes.
+cp upright.mp4 "$(printf 'caf\351.mp4')"
+expect 'caf\\xE9.mp4' $twin_code $twin_outcome - upright.mp4 "a file name that is not UTF-8"
+rm -f fifo.mp4
+mkfifo fifo.mp4
+expect fifo.mp4 3 - notARegularFile - "a FIFO named .mp4 (nobody writes to it): refused, not waited on"
+
 if [ $quick = 0 ] && [ -f "$vfrclip" ]; then
   cp "$vfrclip" vfr-hevc.mov
   expect vfr-hevc.mov 1 incomplete - - "a real HEVC clip with a variable frame rate and a negative start time"
@@ -152,5 +192,6 @@ fi
   done
   echo "]"
 } > manifest.json
-python3 -c 'import json, os; [print(os.path.join(os.getcwd(), c["file"])) for c in json.load(open("manifest.json"))]' > list.txt
+# The listed paths, a name shown with \xNN written back as its byte.
+python3 -c 'import json, os, re, sys; [sys.stdout.buffer.write(re.sub(rb"\\x([0-9A-F]{2})", lambda m: bytes([int(m.group(1), 16)]), os.path.join(os.getcwd(), c["file"]).encode()) + b"\n") for c in json.load(open("manifest.json"))]' > list.txt
 echo "$(wc -l < list.txt) cases in $(pwd)" >&2

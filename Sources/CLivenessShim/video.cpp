@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -34,11 +35,26 @@ void fill_info(const cv::VideoCapture &cap, int rotation, lv_video_info *info) {
     for (int i = 0; i < 4 && fourcc; ++i) info->codec[i] = static_cast<char>((fourcc >> (8 * i)) & 0xFF);
 }
 
-// Metadata can say -90 or 450; snap to the nearest quarter turn in [0, 360).
+// Metadata can say -90 or 450: a whole quarter turn, brought into [0, 360). Anything else is not
+// applied: 45 degrees is no turn a camera records, and OpenCV turns the undefined angle of an
+// all-zero display matrix into INT_MIN, which snapping would have made a quarter turn.
 int normalised_rotation(double degrees) {
-    if (!std::isfinite(degrees)) return 0;
+    if (!std::isfinite(degrees) || std::abs(degrees) > 3600) return 0;
     const long quarter = std::lround(degrees / 90.0);
+    if (std::abs(degrees - 90.0 * quarter) > 1) return 0;
     return static_cast<int>(((quarter % 4) + 4) % 4) * 90;
+}
+
+// Inputs are local files, always. "file:" makes FFmpeg take the whole name as a path, so a file
+// named "http:x.mp4" or "pipe:0" is that file, not a URL or stdin; and the protocol whitelist,
+// which OpenCV passes to FFmpeg from this variable on every open and FFmpeg applies to whatever
+// the file itself refers to (a playlist's segments, an SDP's streams), keeps every read local and
+// every socket closed. Ours goes last, so it wins over a user's own options.
+std::string local_file_url(const char *path) {
+    static const char *const user = std::getenv("OPENCV_FFMPEG_CAPTURE_OPTIONS");
+    static const std::string options = (user && *user ? std::string(user) + "|" : "") + "protocol_whitelist;file";
+    setenv("OPENCV_FFMPEG_CAPTURE_OPTIONS", options.c_str(), 1);
+    return std::string("file:") + path;
 }
 
 }  // namespace
@@ -50,7 +66,7 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
         lv_require_file(path, LV_ERR_OPEN, "could not open");
         auto video = std::make_unique<lv_video>();
-        if (!video->cap.open(path, cv::CAP_FFMPEG))
+        if (!video->cap.open(local_file_url(path), cv::CAP_FFMPEG))
             throw lv_failure(LV_ERR_FORMAT,
                              "FFmpeg could not open it (not a video, a truncated or unfinished file, "
                              "or a codec it cannot decode)");

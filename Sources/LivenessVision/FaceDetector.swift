@@ -9,7 +9,10 @@ public final class FaceDetector {
     public init(cascade path: String, package: String = ModelFiles.debianCascade.package) throws {
         var handle: OpaquePointer?
         do {
-            try shimCall { lv_cascade_load(path, &handle, $0) }
+            try CascadeFile.check(path)
+            try FileName.withCString(path) { name in try shimCall { lv_cascade_load(name, &handle, $0) } }
+        } catch let refused as CascadeFile.Refused {
+            throw VisionError.modelCorrupt(path: path, package: package, cause: refused.description)
         } catch let failure as ShimFailure {
             throw VisionError.modelCorrupt(path: path, package: package, cause: failure.message)
         }

@@ -61,12 +61,17 @@ public final class VideoSource: FrameSource {
 
     /// Opens a video file.
     public init(file path: String) throws {
-        try InputFile.check(path)
-        if InputFile.size(path) == 0 { throw VisionError.noFrames(path: path) }
+        let size: Int
+        do {
+            size = try InputFile.checkRegular(path)
+        } catch let problem as FileProblem {
+            throw VisionError(problem, path: path)
+        }
+        if size == 0 { throw VisionError.noFrames(path: path) }
         var handle: OpaquePointer?
         var info = lv_video_info()
         do {
-            try shimCall { lv_video_open_file(path, &handle, &info, $0) }
+            try FileName.withCString(path) { name in try shimCall { lv_video_open_file(name, &handle, &info, $0) } }
         } catch let failure as ShimFailure {
             throw VisionError.notAVideo(path: path, cause: failure.message)
         }
@@ -74,6 +79,10 @@ public final class VideoSource: FrameSource {
         self.info = VideoInfo(info)
         self.name = path
         self.cameraIndex = nil
+        // The still images' pixel limit holds for frames too, before any is decoded for scoring.
+        if Int(info.width) * Int(info.height) > Image.maxPixels {
+            throw VisionError.framesTooLarge(path: path, width: Int(info.width), height: Int(info.height))
+        }
         self.repair = TimestampRepair(declaredFPS: info.fps)
     }
 

@@ -19,21 +19,39 @@ public final class Image {
         return (Int(w), Int(h), Int(c))
     }
 
-    /// Decodes a still (JPEG, PNG, ...).
+    /// Stills larger than this many pixels are refused before decoding: a 100-megapixel image
+    /// already takes about 300 MB decoded (Benchmarks/RESULTS.md, "Hostile input").
+    public static let maxPixels = 100_000_000
+
+    /// Decodes a still (JPEG, PNG, BMP, TIFF, WebP, PNM) after checking the size its header declares.
     public static func load(_ path: String) throws -> Image {
-        try InputFile.check(path)
+        let size: (width: Int, height: Int)
+        do {
+            try InputFile.checkRegular(path)
+            size = try ImageHeader.size(of: path)
+        } catch let problem as FileProblem {
+            throw VisionError(problem, path: path)
+        } catch let header as ImageHeader.Unreadable {
+            throw VisionError.notAnImage(path: path, cause: header.description)
+        }
+        guard size.width * size.height <= maxPixels else {
+            throw VisionError.imageTooLarge(path: path, width: size.width, height: size.height)
+        }
         let image = Image()
         do {
-            try shimCall { lv_image_load(path, image.handle, $0) }
-        } catch let failure as ShimFailure {
-            throw VisionError.notAnImage(path: path, cause: failure.message)
+            _ = try capturingLibraryStderr {
+                try FileName.withCString(path) { name in try shimCall { lv_image_load(name, image.handle, $0) } }
+            }
+        } catch let captured as CapturedFailure {
+            let cause = (captured.error as? ShimFailure)?.message ?? "\(captured.error)"
+            throw VisionError.notAnImage(path: path, cause: cause + (captured.lastLine.map { " (\($0))" } ?? ""))
         }
         return image
     }
 
     public func writeJPEG(_ path: String, quality: Int = 92) throws {
         do {
-            try shimCall { lv_image_write_jpeg(handle, path, Int32(quality), $0) }
+            try FileName.withCString(path) { name in try shimCall { lv_image_write_jpeg(handle, name, Int32(quality), $0) } }
         } catch let failure as ShimFailure {
             throw VisionError.writeFailed(path: path, cause: failure.message)
         }

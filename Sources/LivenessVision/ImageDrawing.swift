@@ -54,12 +54,15 @@ extension Image {
         lv_draw_image(handle, other.handle, Self.shimBox(box))
     }
 
+    /// Writes a PNG at `path`, as an `OutputFile`: what is there is replaced only when safe.
     public func writePNG(_ path: String) throws {
+        let file = try OutputFile(path, kind: .png)
         do {
-            try shimCall { lv_image_write_png(handle, path, $0) }
-        } catch let failure as ShimFailure {
-            throw VisionError.writeFailed(path: path, cause: failure.message)
+            try FileName.withCString(file.temporaryPath) { name in try shimCall { lv_image_write_png(handle, name, $0) } }
+        } catch is ShimFailure {
+            throw VisionError.writeFailed(path: path, cause: "the PNG could not be written out")
         }
+        try file.commit()
     }
 
     static func shimBox(_ box: FaceBox) -> lv_box {

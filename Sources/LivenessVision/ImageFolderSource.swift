@@ -13,14 +13,9 @@ public final class ImageFolderSource: FrameSource {
     public static let extensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "tif", "tiff"]
 
     public init(folder: String, fps: Double) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw VisionError.fileNotFound(path: folder)
-        }
-        guard isDirectory.boolValue else { throw VisionError.notAFolder(path: folder) }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw VisionError.fileUnreadable(path: folder)
-        }
+        guard (try? InputFile.status(folder)) != nil else { throw VisionError.fileNotFound(path: folder) }
+        guard InputFile.isFolder(folder) else { throw VisionError.notAFolder(path: folder) }
+        guard let names = try? InputFile.names(inFolder: folder) else { throw VisionError.fileUnreadable(path: folder) }
         let images = names.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
         guard !images.isEmpty else { throw VisionError.noImages(path: folder) }
         self.folder = folder

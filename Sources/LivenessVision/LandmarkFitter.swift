@@ -9,7 +9,7 @@ public final class LandmarkFitter {
     public init(model path: String, package: String = ModelFiles.debianLandmarks.package) throws {
         var handle: OpaquePointer?
         do {
-            try shimCall { lv_predictor_load(path, &handle, $0) }
+            try FileName.withCString(path) { name in try shimCall { lv_predictor_load(name, &handle, $0) } }
         } catch let failure as ShimFailure {
             throw VisionError.modelCorrupt(path: path, package: package, cause: failure.message)
         }

@@ -14,7 +14,7 @@ public final class LiveRunner {
         /// nil: headless.
         public var window: LiveWindow?
         /// Where to write the recording (Motion-JPEG AVI) of the last session from its autoshot on.
-        public var recordingPath: String?
+        public var recording: OutputFile?
         /// How long the final screen stays up when a file has ended; a camera's stays until a key.
         public var fileHoldMs = 3000.0
         /// Polled between frames; true ends the run as q would (e.g. after Ctrl-C).
@@ -97,10 +97,10 @@ public final class LiveRunner {
                     latencies.append(step.analysisMs)
                     lastFrame = step.frame
                     arrivals = Array((arrivals + [monotonicMs()]).suffix(30))
-                    if let path = options.recordingPath, step.verdict.isAutoshot || recorder != nil {
+                    if let file = options.recording, step.verdict.isAutoshot || recorder != nil {
                         if recorder == nil {
                             recorder = try VideoRecorder(
-                                path: path, width: step.frame.image.width, height: step.frame.image.height,
+                                file: file, width: step.frame.image.width, height: step.frame.image.height,
                                 fps: capture.info.fps > 0 ? capture.info.fps : 30)
                         }
                         try recorder?.append(step.frame.image, at: step.frame.timestampMs)
@@ -131,14 +131,14 @@ public final class LiveRunner {
             if request == .restart {
                 seed &+= 1
                 try onRestart(seed, lastFrame?.index ?? 0, lastFrame?.timestampMs ?? 0)
-                if recorder != nil, let path = options.recordingPath {
-                    // The recording is of the last session only.
+                if recorder != nil {
+                    // The recording is of the last session only: the next one starts it afresh.
                     recorder = nil
                     recordedFrames = nil
-                    try? FileManager.default.removeItem(atPath: path)
                 }
                 continue
             }
+            try recorder?.finish()
             return Summary(
                 last: result, seed: seed, sessions: sessions, quit: request == .quit, latency: LatencySummary(latencies),
                 analysed: latencies.count, dropped: dropped, captured: capture.counts.captured,

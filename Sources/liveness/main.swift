@@ -28,27 +28,28 @@ let topHelp = """
     """
 
 func main(_ arguments: [String]) -> ExitCode {
+    StandardStreams.prepare()
+    StopSignals.install()
     silenceLibraryLogs()
     guard let first = arguments.first else {
         printError(topHelp)
         return .usage
     }
-    if ["--help", "-h", "help"].contains(first) {
-        print(topHelp)
-        return .passed
-    }
-    if first == "--version" {
-        print("liveness \(Version.current)")
-        print(BLASLibrary.loaded().summary)
-        return .passed
-    }
     do {
+        if ["--help", "-h", "help"].contains(first) {
+            try StandardStreams.printOutput(topHelp)
+            return .passed
+        }
+        if first == "--version" {
+            try StandardStreams.printOutput("liveness \(Version.current)\n\(BLASLibrary.loaded().summary)")
+            return .passed
+        }
         guard let command = (commands + hiddenCommands).first(where: { $0.spec.name == first }) else {
             throw UsageError("unknown command '\(first)'", spec: nil)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            print(command.spec.help)
+            try StandardStreams.printOutput(command.spec.help)
             return .passed
         }
         return try command.run(ParsedArguments(rest, spec: command.spec))
@@ -59,4 +60,5 @@ func main(_ arguments: [String]) -> ExitCode {
     }
 }
 
-exit(main(Array(CommandLine.arguments.dropFirst())).rawValue)
+// The arguments byte for byte: a file name that is not UTF-8 still names its file.
+exit(main(Array(FileName.commandLine().dropFirst())).rawValue)

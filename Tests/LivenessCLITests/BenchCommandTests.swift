@@ -79,7 +79,8 @@ final class BenchCommandTests: XCTestCase {
     func testMalformedManifestsAreInputErrors() throws {
         let temp = try TemporaryDirectory()
         let cases: [(String, String)] = [
-            ("{", "not a JSON object"),
+            ("{", "not valid JSON: expected a key in quotes at line 1, column 2"),
+            ("[]", "not a JSON object"),
             (#"{"floors": []}"#, "\"clips\" must be a list"),
             (#"{"clips": [{"name": "a"}], "floors": []}"#, "every clip needs \"name\" and \"video\""),
             (#"{"clips": [{"name": "a", "video": "a.mp4", "sameDecisionsAs": "b"}], "floors": []}"#, "sameDecisionsAs names no clip \"b\""),
@@ -183,8 +184,9 @@ final class BenchCommandTests: XCTestCase {
         let temp = try TemporaryDirectory()
         let path = try manifest(in: temp, floors: "[]")
         let cases: [(String, String)] = [
-            ("{", "not a JSON object"),
-            ("", "not a JSON object"),
+            ("{", "not valid JSON"),
+            ("", "not valid JSON: the file is empty"),
+            ("[]", "not a JSON object"),
             (#"{"metrics": 1, "clips": []}"#, "\"metrics\" must be a list"),
             (#"{"metrics": [], "clips": [{"name": "a", "outcome": "passed"}]}"#, "every clip needs \"name\", \"outcome\", \"blink\" and \"turn\""),
             (#"{"metrics": [{"name": "x", "value": "high"}], "clips": []}"#, "metric x: \"value\" must be a number or null"),

@@ -10,9 +10,10 @@ public struct CSVTable {
     }
 
     public init(path: String) throws {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = try LabelFile.text(path)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         guard let header = lines.first else { throw Malformed(description: "\(path): empty") }
+        guard Set(header).count == header.count else { throw Malformed(description: "\(path): a column name appears twice in the header") }
         rows = try lines.dropFirst().map { fields in
             guard fields.count == header.count else {
                 throw Malformed(description: "\(path): a row has \(fields.count) fields, the header \(header.count)")

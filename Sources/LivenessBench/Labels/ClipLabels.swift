@@ -1,3 +1,4 @@
+import LivenessCore
 import Foundation
 
 /// A labelled stretch of a clip (a blink or a head turn), in the clip's own timestamps.
@@ -32,8 +33,8 @@ public struct ClipLabels: Sendable {
     }
 
     public static func load(_ path: String) throws -> ClipLabels {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let data = try LabelFile.data(path)
+        guard let object = (try? StrictJSON.parse(data)) as? [String: Any] else {
             throw BenchError.badFile(path: path, cause: "not a JSON object")
         }
         func intervals(_ key: String) throws -> [LabelledInterval] {

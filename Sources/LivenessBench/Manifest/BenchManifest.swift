@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).
 public struct BenchManifest {
@@ -37,28 +38,51 @@ public struct BenchManifest {
     public var floors: [Floor]
     public var identities: Identities?
 
+    /// What a clip's "expect" may say.
+    static let outcomes: Set<String> = ["passed", "timedOut", "incomplete", "notPassed"]
+
     /// Reads a manifest. Paths starting `data:` are under the data root (`$LIVENESS_DATA`, or the
     /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
     public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() }) else {
-            throw bad("cannot be read")
+        let data: Data
+        do {
+            data = try InputFile.readSmall(path)
+        } catch let problem as FileProblem {
+            throw bad("cannot be read: \(problem)")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw bad("not a JSON object")
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(data)
+        } catch let error as ConfigError {
+            throw bad(error.description)
         }
+        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
         let folder = (path as NSString).deletingLastPathComponent
         /// `path` as is when absolute, else taken from `base`.
         func join(_ base: String, _ path: String) -> String {
             path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
         }
-        let dataRoot = environment["LIVENESS_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? join(folder, object["data"] as? String ?? "../../shared/data")
-        let derivedRoot = join(folder, object["derived"] as? String ?? "output/derived")
+        func text(_ value: Any?, _ key: String) throws -> String? {
+            guard let value else { return nil }
+            guard let text = value as? String else { throw bad("\"\(key)\" must be a string") }
+            return text
+        }
+        let dataRoot = try environment["LIVENESS_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? join(folder, text(object["data"], "data") ?? "../../shared/data")
+        let derivedRoot = join(folder, try text(object["derived"], "derived") ?? "output/derived")
         /// A true/false key: a JSON boolean (not the numbers 0 and 1, which Linux bridges to Bool too).
         func flag(_ value: Any?, _ key: String) throws -> Bool {
             guard let value else { return false }
             guard isJSONBoolean(value), let flag = value as? Bool else { throw bad("\"\(key)\" must be true or false") }
             return flag
+        }
+        /// A number key within `range` (a JSON number, not a boolean).
+        func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws -> Double? {
+            guard let value else { return nil }
+            guard !isJSONBoolean(value), let n = (value as? NSNumber)?.doubleValue, range.contains(n) else {
+                throw bad("\"\(key)\" must be a number in \(JSON.format(range.lowerBound))...\(JSON.format(range.upperBound))")
+            }
+            return n
         }
         func resolve(_ reference: String) -> String {
             if reference.hasPrefix("data:") { return join(dataRoot, String(reference.dropFirst(5))) }
@@ -66,9 +90,19 @@ public struct BenchManifest {
             return join(folder, reference)
         }
 
-        toleranceMs = (object["toleranceMs"] as? NSNumber)?.doubleValue ?? 150
-        positiveConfidences = Set(object["positiveConfidences"] as? [String] ?? ["eye-checked", "model-agree"])
+        toleranceMs = try number(object["toleranceMs"], "toleranceMs", in: 0...60_000) ?? 150
+        if let confidences = object["positiveConfidences"] {
+            guard let list = confidences as? [Any], let names = list as? [String], names.count == list.count else {
+                throw bad("\"positiveConfidences\" must be a list of strings")
+            }
+            positiveConfidences = Set(names)
+        } else {
+            positiveConfidences = ["eye-checked", "model-agree"]
+        }
         stillsRoot = try flag(object["stills"], "stills") ? dataRoot : nil
+        if let stillsRoot, !InputFile.isFolder(stillsRoot) {
+            throw bad("\"stills\" needs the data folder, and \(stillsRoot) is not one (set LIVENESS_DATA or the manifest's \"data\")")
+        }
 
         guard let clipList = object["clips"] as? [[String: Any]] else { throw bad("\"clips\" must be a list") }
         clips = try clipList.map { entry in
@@ -83,14 +117,25 @@ public struct BenchManifest {
                     throw bad("clip \(name): config: \(error.description)")
                 }
             }
-            let labels = try (entry["labels"] as? String).map { try ClipLabels.load(resolve($0)) } ?? ClipLabels()
+            let labels = try text(entry["labels"], "labels").map { try ClipLabels.load(resolve($0)) } ?? ClipLabels()
+            let expected = try text(entry["expect"], "expect")
+            if let expected, !Self.outcomes.contains(expected) {
+                throw bad("clip \(name): \"expect\" must be one of \(Self.outcomes.sorted().joined(separator: ", "))")
+            }
             return Clip(
                 name: name, video: resolve(video), labels: labels,
-                seed: (entry["seed"] as? NSNumber)?.uint64Value ?? 1, config: config,
-                expectedOutcome: entry["expect"] as? String, attack: try flag(entry["attack"], "attack"),
-                sameDecisionsAs: entry["sameDecisionsAs"] as? String, faceChanged: try flag(entry["faceChanged"], "faceChanged"))
+                seed: UInt64(try number(entry["seed"], "seed", in: 0...Double(UInt32.max)).map { n -> Double in
+                    guard n == n.rounded() else { throw bad("clip \(name): \"seed\" must be a whole number") }
+                    return n
+                } ?? 1),
+                config: config, expectedOutcome: expected, attack: try flag(entry["attack"], "attack"),
+                sameDecisionsAs: try text(entry["sameDecisionsAs"], "sameDecisionsAs"),
+                faceChanged: try flag(entry["faceChanged"], "faceChanged"))
         }
-        let names = Set(clips.map(\.name))
+        var names = Set<String>()
+        for clip in clips where !names.insert(clip.name).inserted {
+            throw bad("two clips are named \"\(clip.name)\" (a name picks a clip's results and pictures: make them unique)")
+        }
         for clip in clips {
             if let reference = clip.sameDecisionsAs, !names.contains(reference) {
                 throw bad("clip \(clip.name): sameDecisionsAs names no clip \"\(reference)\"")
@@ -116,7 +161,7 @@ public struct BenchManifest {
         guard let floorList = object["floors"] as? [[String: Any]] else { throw bad("\"floors\" must be a list") }
         floors = try floorList.map { entry in
             guard let metric = entry["metric"] as? String else { throw bad("every floor needs \"metric\"") }
-            let min = (entry["min"] as? NSNumber)?.doubleValue, max = (entry["max"] as? NSNumber)?.doubleValue
+            let min = try number(entry["min"], "min", in: -1e12...1e12), max = try number(entry["max"], "max", in: -1e12...1e12)
             guard min != nil || max != nil else { throw bad("floor \(metric) needs \"min\" or \"max\"") }
             return Floor(metric: metric, min: min, max: max)
         }

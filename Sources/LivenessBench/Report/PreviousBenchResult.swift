@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessVision
 
 /// A result JSON that `liveness bench` wrote earlier, read back for `--compare`: its metrics and
 /// each clip's checks, the parts a comparison looks at. Other keys (floors, a comparison of its
@@ -14,12 +15,19 @@ public struct PreviousBenchResult {
 
     public init(path: String) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: "cannot compare against it: \(cause)") }
-        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
-            throw bad(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        let data: Data
+        do {
+            data = try InputFile.readSmall(path)
+        } catch let problem as FileProblem {
+            throw bad(problem == .missing ? "no such file" : "cannot be read: \(problem)")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw bad("not a JSON object")
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(data)
+        } catch let error as ConfigError {
+            throw bad(error.description)
         }
+        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
         guard let metricList = object["metrics"] as? [[String: Any]] else {
             throw bad("\"metrics\" must be a list (is it a bench result?)")
         }

@@ -27,11 +27,21 @@ extension LivenessConfig {
             key: key,
             read: { config, raw in
                 guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), valid.contains(n) else {
-                    throw ConfigError("\"\(key)\" must be a number in \(valid.lowerBound)...\(valid.upperBound)")
+                    throw ConfigError("\"\(key)\" must be a number in \(JSON.format(valid.lowerBound))...\(JSON.format(valid.upperBound))")
                 }
+                try checkPrintable(n, key: key)
                 config[keyPath: path] = n
             },
             value: { .number($0[keyPath: path]) })
+    }
+
+    /// The report prints the configuration so that a run can be replayed from it, and prints
+    /// numbers with up to 4 decimals: a value it would print differently (5e-324 as 0, 0.12345 as
+    /// 0.1235) would replay as another run, so it is refused rather than silently changed.
+    private static func checkPrintable(_ n: Double, key: String) throws {
+        guard Double(JSON.format(n)) == n else {
+            throw ConfigError("\"\(key)\" has more than 4 decimals (\(n)); the report, which replays a run, keeps 4")
+        }
     }
 
     private static func count(_ key: String, _ path: WritableKeyPath<LivenessConfig, Int>, _ valid: ClosedRange<Int>) -> Field {
@@ -47,6 +57,9 @@ extension LivenessConfig {
             },
             value: { .number(Double($0[keyPath: path])) })
     }
+
+    /// A focal length in pixels: from a lens seeing nearly 180 degrees to a long telephoto on 8K.
+    private static let focalLengthRange = 1.0...1_000_000
 
     private static let fields: [Field] = [
         number("circleCentreX", \.circleCentreX, 0...1),
@@ -72,9 +85,10 @@ extension LivenessConfig {
             key: "focalLengthPx",
             read: { config, raw in
                 if raw is NSNull { config.focalLengthPx = nil; return }
-                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n > 0 else {
-                    throw ConfigError("\"focalLengthPx\" must be a positive number or null")
+                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), focalLengthRange.contains(n) else {
+                    throw ConfigError("\"focalLengthPx\" must be a number of pixels in 1...1000000, or null")
                 }
+                try checkPrintable(n, key: "focalLengthPx")
                 config.focalLengthPx = n
             },
             value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
@@ -90,12 +104,7 @@ extension LivenessConfig {
     /// Reads a JSON object; keys left out keep their defaults.
     public init(json data: Data) throws {
         self.init()
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ConfigError("not valid JSON")
-        }
+        let parsed = try StrictJSON.parse(data)
         guard let object = parsed as? [String: Any] else { throw ConfigError("the top level must be a JSON object") }
         let known = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0.key, $0) })
         for key in object.keys.sorted() {

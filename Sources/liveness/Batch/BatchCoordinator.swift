@@ -45,6 +45,7 @@ final class BatchCoordinator {
     func run() throws {
         defer { stopAll() }
         while !queue.isEmpty || workers.contains(where: { if case .busy = $0.state { return true } else { return false } }) {
+            try stopIfSignalled()
             try startWorkers()
             assignClips()
             try waitAndHandle()
@@ -66,6 +67,7 @@ final class BatchCoordinator {
             do {
                 workers.append(try WorkerProcess(executable: settings.executable, arguments: settings.workerArguments, environment: settings.environment))
                 tally.workersStarted += 1
+                tally.peakWorkers = max(tally.peakWorkers, workers.count)
             } catch {
                 throw Abort(message: "liveness: cannot start a worker process (\(settings.executable.path)): \(error.localizedDescription)", code: .internalFailure)
             }
@@ -92,14 +94,18 @@ final class BatchCoordinator {
             if worker.stdoutOpen { fds.append(pollfd(fd: worker.stdoutFD, events: Int16(POLLIN), revents: 0)); owners.append((worker, true)) }
             if worker.stderrOpen { fds.append(pollfd(fd: worker.stderrFD, events: Int16(POLLIN), revents: 0)); owners.append((worker, false)) }
         }
+        // A stop signal writes to this pipe, so it is seen at once rather than at the next deadline.
+        fds.append(pollfd(fd: StopSignals.wakeFD, events: Int16(POLLIN), revents: 0))
         let timeoutMs = Int32(max(0, min(250, (nearestDeadline() ?? 0.25) * 1000)).rounded(.up))
         let ready = poll(&fds, nfds_t(fds.count), timeoutMs)
+        StopSignals.drainWakeups()
+        try stopIfSignalled()
         if ready < 0 && errno != EINTR {
             throw Abort(message: "liveness: poll failed: \(String(cString: strerror(errno)))", code: .internalFailure)
         }
         var ended: [WorkerProcess] = []
         if ready > 0 {
-            for (i, pfd) in fds.enumerated() where pfd.revents != 0 {
+            for (i, pfd) in fds.dropLast().enumerated() where pfd.revents != 0 {
                 let (worker, isStdout) = owners[i]
                 if isStdout {
                     let open = worker.readStdout()
@@ -113,6 +119,16 @@ final class BatchCoordinator {
         for worker in ended where workers.contains(where: { $0 === worker }) { try workerEnded(worker, killedFor: nil) }
         for worker in workers { if case .busy = worker.state { worker.sampleMemory() } }
         try enforceDeadlines()
+    }
+
+    /// Ends the batch after Ctrl-C, SIGTERM or SIGHUP: the clips being scored are left unrecorded
+    /// (so --resume scores them), and `run`'s clean-up stops their workers.
+    private func stopIfSignalled() throws {
+        guard let signal = StopSignals.receivedSignal else { return }
+        let running = busyCount
+        throw Abort(
+            message: "liveness: stopped by \(signalName(signal)): \(running + queue.count) clip(s) not scored (--resume with --output goes on from here)",
+            code: ExitCode(stoppedBy: signal))
     }
 
     /// Seconds until the nearest per-clip or start-up deadline.
@@ -143,11 +159,11 @@ final class BatchCoordinator {
                 worker.state = .idle
                 startFailures = 0
             case .busy(let clip, let since):
-                guard let facts = RecordFacts(line: line), facts.index == clip.index, facts.path == clip.path else {
+                guard let facts = RecordFacts(line: line), facts.index == clip.index, facts.path == clip.shownPath else {
                     // Not the answer to the request: the worker cannot be trusted any more.
                     worker.kill()
                     record(clip, ClipError(
-                        kind: "workerFailed", message: "liveness: \(clip.path): the worker answered with an unreadable line",
+                        kind: "workerFailed", message: "liveness: \(clip.shownPath): the worker answered with an unreadable line",
                         exitCode: .internalFailure), since: since)
                     worker.state = .closing
                     continue
@@ -204,13 +220,13 @@ final class BatchCoordinator {
         if reason == "timeLimit" || { if case .signalled(SIGALRM) = termination { return true } else { return false } }() {
             return ClipError(
                 kind: "timeLimit",
-                message: "liveness: \(clip.path): stopped after \(JSON.format(settings.clipTimeout)) s, the per-clip time limit (--clip-timeout)",
+                message: "liveness: \(clip.shownPath): stopped after \(JSON.format(settings.clipTimeout)) s, the per-clip time limit (--clip-timeout)",
                 exitCode: .inputOrModel, details: [("limitSeconds", .number(settings.clipTimeout))])
         }
         let lastLine = worker.stderrCause
-        // A crash is put down to the memory limit when the worker said so on stderr, or when its
-        // address space was last seen near the limit.
-        let nearLimit = (worker.lastStatus?.peakVirtualMB ?? 0) >= MemoryLimit.nearShare * Double(limitMB)
+        // A crash is put down to the memory limit when the worker said so on stderr, or when this
+        // clip took its address space near the limit.
+        let nearLimit = MemoryLimit.grewNearLimit(before: worker.peakAtSend, after: worker.lastStatus?.peakVirtualMB ?? 0, limitMB: limitMB)
         let outOfMemory = limitMB > 0 && (nearLimit || MemoryLimit.isAllocationFailure(worker.stderrText))
         var details: [(String, JSON)] = []
         switch termination {
@@ -221,12 +237,12 @@ final class BatchCoordinator {
             details.append(("limitMB", .number(Double(limitMB))))
             return ClipError(
                 kind: "memoryLimit",
-                message: "liveness: \(clip.path): the worker ran out of memory under the \(limitMB) MB limit (--memory-limit) and \(describe(termination))",
+                message: "liveness: \(clip.shownPath): the worker ran out of memory under the \(limitMB) MB limit (--memory-limit) and \(describe(termination))",
                 exitCode: .inputOrModel, details: details)
         }
         return ClipError(
             kind: "crashed",
-            message: "liveness: \(clip.path): the worker decoding it \(describe(termination))" + (lastLine.map { ": \($0)" } ?? ""),
+            message: "liveness: \(clip.shownPath): the worker decoding it \(describe(termination))" + (lastLine.map { ": \($0)" } ?? ""),
             exitCode: .inputOrModel, details: details)
     }
 

@@ -40,7 +40,7 @@ final class BatchProgress {
             let filled = total > 0 ? width * tally.done / total : width
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             let etaText = tally.done > 0 ? Self.duration(eta) : "?"
-            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(counts), \(Self.duration(elapsed)) elapsed, ETA \(etaText)".utf8))
+            writeError("\r\u{1B}[K[\(bar)] \(counts), \(Self.duration(elapsed)) elapsed, ETA \(etaText)")
             drawn = true
         } else {
             printError("liveness: \(counts), \(Self.duration(elapsed)) elapsed")
@@ -49,7 +49,7 @@ final class BatchProgress {
 
     /// Removes the bar before other text is written.
     func clear() {
-        if isTerminal && drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if isTerminal && drawn { writeError("\r\u{1B}[K") }
         drawn = false
     }
 

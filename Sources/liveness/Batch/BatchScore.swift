@@ -8,6 +8,9 @@ enum BatchScore {
     static let defaultClipTimeout = 120
     static let defaultMemoryLimitMB = 4096
     static let minimumMemoryLimitMB = 768
+    /// A petabyte: past it the limit in bytes would not fit the kernel's 64 bits.
+    static let maximumMemoryLimitMB = 1 << 30
+    static let maximumClipTimeout = 7 * 24 * 3600
 
     static let options: [OptionSpec] = [
         OptionSpec(name: "list", valueName: "FILE", help: "batch: also score the paths in FILE, one per line ('-' = stdin)"),
@@ -25,10 +28,7 @@ enum BatchScore {
     static func isBatch(_ args: ParsedArguments) -> Bool {
         if args.positionals.count > 1 { return true }
         if !batchOnly.isDisjoint(with: args.values.keys) || !batchOnly.isDisjoint(with: args.flags) { return true }
-        return args.positionals.contains { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        return args.positionals.contains(where: InputFile.isFolder)
     }
 
     static func run(_ args: ParsedArguments, spec: CommandSpec) throws -> ExitCode {
@@ -36,13 +36,16 @@ enum BatchScore {
         for single in ["out", "trace"] where args.value(single) != nil {
             throw UsageError("--\(single) writes one clip's files; in batch mode use --output FILE for the JSON lines", spec: spec)
         }
-        let jobs: Int = try args.integer("jobs", spec: spec) ?? ProcessInfo.processInfo.activeProcessorCount
-        guard (1...256).contains(jobs) else { throw UsageError("--jobs must be between 1 and 256, got \(jobs)", spec: spec) }
+        let jobsAsked: Int = try args.integer("jobs", spec: spec) ?? ProcessInfo.processInfo.activeProcessorCount
+        guard (1...256).contains(jobsAsked) else { throw UsageError("--jobs must be between 1 and 256, got \(jobsAsked)", spec: spec) }
+        let workers = WorkerCount(asked: jobsAsked)
         let clipTimeout: Int = try args.integer("clip-timeout", spec: spec) ?? defaultClipTimeout
-        guard clipTimeout >= 0 else { throw UsageError("--clip-timeout must be 0 (none) or a number of seconds", spec: spec) }
+        guard (0...maximumClipTimeout).contains(clipTimeout) else {
+            throw UsageError("--clip-timeout must be 0 (none) or a number of seconds up to \(maximumClipTimeout) (a week), got \(clipTimeout)", spec: spec)
+        }
         let memoryLimitMB: Int = try args.integer("memory-limit", spec: spec) ?? defaultMemoryLimitMB
-        guard memoryLimitMB == 0 || memoryLimitMB >= minimumMemoryLimitMB else {
-            throw UsageError("--memory-limit must be 0 (none) or at least \(minimumMemoryLimitMB) MB (a worker's address space is about 700 MB before its first clip)", spec: spec)
+        guard memoryLimitMB == 0 || (minimumMemoryLimitMB...maximumMemoryLimitMB).contains(memoryLimitMB) else {
+            throw UsageError("--memory-limit must be 0 (none) or at least \(minimumMemoryLimitMB) MB (a worker's address space is about 470 MB once its models are loaded, 740 MB after a 960x540 clip)", spec: spec)
         }
         let shard = try args.value("shard").map { try Shard(parsing: $0, spec: spec) }
         let seed: UInt64? = try args.integer("seed", spec: spec)
@@ -58,19 +61,19 @@ enum BatchScore {
 
         var clips = try ClipList.expand(inputs: args.positionals, list: args.value("list"))
         if let shard { clips = clips.filter { shard.contains($0.path) } }
-        let sink = try args.value("output").map(RecordSink.init(appendingTo:)) ?? RecordSink()
+        let inputs = [args.value("list"), args.value("config")].compactMap { $0 } + models.paths
+        let sink = try args.value("output").map { try RecordSink(appendingTo: $0, exclusive: args.has("resume"), inputs: inputs) } ?? RecordSink()
         var tally = BatchTally()
         tally.clips = clips.count
         if args.has("resume") {
-            let (todo, skipped) = ResumeLedger.remaining(clips, done: ResumeLedger.done(in: sink.contents()))
+            let (todo, skipped) = ResumeLedger.remaining(clips, done: try ResumeLedger.done(in: sink))
             clips = todo
             tally.skipped = skipped
         }
 
-        signal(SIGPIPE, SIG_IGN)
         let start = DispatchTime.now().uptimeNanoseconds
         let progress = BatchProgress(total: clips.count)
-        var workerArguments = ["worker", "--config-json", config.json.serialized(),
+        var workerArguments = ["worker", "--coordinator", String(getpid()), "--config-json", config.json.serialized(),
                                "--memory-limit", String(memoryLimitMB), "--clip-timeout", String(clipTimeout),
                                "--landmark-model", models.landmarks, "--face-cascade", models.faceCascade, "--search-cascade", models.searchCascade,
                                "--descriptor-model", models.faceDescriptor]
@@ -79,12 +82,14 @@ enum BatchScore {
         if let reference = args.value("reference") { workerArguments += ["--reference", reference] }
         let coordinator = BatchCoordinator(
             settings: .init(
-                jobs: jobs, clipTimeout: Double(clipTimeout), memoryLimitMB: memoryLimitMB,
-                executable: selfExecutable(), workerArguments: workerArguments, environment: workerEnvironment(jobs: jobs)),
+                jobs: workers.jobs, clipTimeout: Double(clipTimeout), memoryLimitMB: memoryLimitMB,
+                executable: selfExecutable(), workerArguments: workerArguments, environment: workerEnvironment(jobs: workers.jobs)),
             clips: clips, sink: sink, progress: progress, tally: tally)
         var abort: BatchCoordinator.Abort?
         do {
-            try coordinator.run()
+            // Ctrl-C, SIGTERM or SIGHUP: the workers are stopped, the lines written so far stay,
+            // the summary says so, and --resume goes on from there.
+            try StopSignals.whileStoppable { try coordinator.run() }
         } catch let stopped as BatchCoordinator.Abort {
             abort = stopped
         }
@@ -96,13 +101,13 @@ enum BatchScore {
         }
         let wallMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         sink.write(Array(tally.summaryJSON(
-            wallMs: wallMs, jobs: jobs, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config, models: models
+            wallMs: wallMs, workers: workers, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config, models: models
         ).serialized().utf8))
         if let failure = sink.failure {
             printError("liveness: \(sink.path ?? "stdout"): could not write: \(failure)")
             return .internalFailure
         }
-        printError(tally.humanSummary(wallMs: wallMs, jobs: jobs))
+        printError(tally.humanSummary(wallMs: wallMs, workers: workers))
         return tally.exitCode
     }
 
@@ -125,9 +130,9 @@ enum BatchScore {
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
         let defaults = [
             "MALLOC_ARENA_MAX": "2",
+            "OPENBLAS_NUM_THREADS": "1",
             "OPENCV_FOR_THREADS_NUM": String(threads),
             "OPENCV_FFMPEG_CAPTURE_OPTIONS": "threads;\(threads)",
-            "OPENBLAS_NUM_THREADS": "1",
         ]
         for (key, value) in defaults where environment[key] == nil { environment[key] = value }
         return environment

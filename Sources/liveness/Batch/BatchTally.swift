@@ -11,6 +11,8 @@ struct BatchTally {
     var errors: [String: Int] = [:]
     var frames = 0
     var workersStarted = 0
+    /// The most workers alive at once.
+    var peakWorkers = 0
     var workerPeakRSSMB = 0.0
     var worstExit: ExitCode = .passed
     var aborted: String?
@@ -31,9 +33,9 @@ struct BatchTally {
         }
     }
 
-    /// 4 (internal) over 3 (input) over 0.
+    /// A stop signal over 4 (internal) over 3 (input) over 0.
     static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let rank: (ExitCode) -> Int = { [.passed: 0, .notPassed: 0, .usage: 1, .inputOrModel: 2, .internalFailure: 3][$0] ?? 3 }
+        let rank: (ExitCode) -> Int = { [.passed: 0, .notPassed: 0, .usage: 1, .inputOrModel: 2, .internalFailure: 3][$0] ?? 4 }
         return rank(b) > rank(a) ? b : a
     }
 
@@ -41,7 +43,7 @@ struct BatchTally {
     /// had an input error or hit a limit, 4 when something failed on its own.
     var exitCode: ExitCode { worstExit == .notPassed ? .passed : worstExit }
 
-    func summaryJSON(wallMs: Double, jobs: Int, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: ModelFiles) -> JSON {
+    func summaryJSON(wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: ModelFiles) -> JSON {
         func number(_ value: Int) -> JSON { .number(Double(value)) }
         func counts(_ table: [String: Int]) -> JSON { .object(table.sorted { $0.key < $1.key }.map { ($0.key, number($0.value)) }) }
         let seconds = wallMs / 1000
@@ -54,7 +56,8 @@ struct BatchTally {
             ("frames", number(frames)), ("wallMs", .number(wallMs)),
             ("framesPerSecond", .number(seconds > 0 ? Double(frames) / seconds : 0)),
             ("clipsPerMinute", .number(seconds > 0 ? Double(done) / (seconds / 60) : 0)),
-            ("jobs", number(jobs)), ("workersStarted", number(workersStarted)),
+            ("jobs", number(workers.jobs)), ("jobsAsked", number(workers.asked)),
+            ("workersAtOnce", number(peakWorkers)), ("workersStarted", number(workersStarted)),
             ("shard", shard.map { .string($0.description) } ?? .null),
             ("peakRSSMB", .object([("coordinator", .number(coordinatorPeakRSSMB)), ("worker", .number(workerPeakRSSMB))])),
         ]
@@ -70,9 +73,9 @@ struct BatchTally {
         return .object([("summary", .object(clipCounts + speed + run))])
     }
 
-    func humanSummary(wallMs: Double, jobs: Int) -> String {
+    func humanSummary(wallMs: Double, workers: WorkerCount) -> String {
         let outcomeText = ["passed", "timedOut", "incomplete"].map { "\(outcomes[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        var text = "liveness: \(done) of \(clips - skipped) clip(s) in \(BatchProgress.duration(wallMs / 1000)) with \(jobs) worker(s): \(outcomeText), \(failed) failed"
+        var text = "liveness: \(done) of \(clips - skipped) clip(s) in \(BatchProgress.duration(wallMs / 1000)) with \(peakWorkers) worker(s)\(workers.capNote.map { " (\($0))" } ?? ""): \(outcomeText), \(failed) failed"
         if !errors.isEmpty { text += " (" + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }
         if skipped > 0 { text += "; \(skipped) already in the output, skipped" }
         text += String(format: "; %d frames, %.0f frames/s", frames, wallMs > 0 ? Double(frames) / (wallMs / 1000) : 0)

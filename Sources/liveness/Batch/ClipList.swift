@@ -1,9 +1,13 @@
 import Foundation
+import LivenessVision
 
 /// One clip of a batch: its place in the whole input list (before sharding and resuming) and its path.
 struct Clip: Equatable {
     let index: Int
     let path: String
+
+    /// The path as the output lines and messages show it (a byte that is not UTF-8 as \xNN).
+    var shownPath: String { FileName.display(path) }
 }
 
 /// The clips a batch scores: the files and folders given on the command line, then the lines of
@@ -14,13 +18,17 @@ enum ClipList {
     static let videoExtensions: Set<String> = [
         "mp4", "m4v", "mov", "qt", "avi", "mkv", "webm", "3gp", "3g2", "mpg", "mpeg", "ts", "mts", "m2ts", "wmv", "flv", "ogv",
     ]
+    /// A list is read as a stream of lines, within these bounds (a path is at most PATH_MAX bytes;
+    /// a million paths of 64 bytes hold about 200 MB in the coordinator).
+    static let maxLineBytes = 4096
+    static let maxPaths = 1_000_000
+    static let maxListBytes = 64 << 20
 
-    static func expand(inputs: [String], list: String?, fileManager: FileManager = .default) throws -> [Clip] {
+    static func expand(inputs: [String], list: String?) throws -> [Clip] {
         var paths: [String] = []
         for input in inputs {
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
-                let found = videos(in: input, fileManager: fileManager)
+            if InputFile.isFolder(input) {
+                let found = try videos(in: input)
                 guard !found.isEmpty else { throw BatchInputError.folderWithoutVideos(path: input) }
                 paths += found
             } else {
@@ -32,56 +40,121 @@ enum ClipList {
         return paths.enumerated().map { Clip(index: $0.offset, path: $0.element) }
     }
 
-    /// The video files under `folder`, sorted; hidden files and folders are left out.
-    static func videos(in folder: String, fileManager: FileManager = .default) -> [String] {
-        guard let walker = fileManager.enumerator(atPath: folder) else { return [] }
+    /// The video files under `folder`, sorted; hidden files and folders are left out. Names are
+    /// read as bytes, so a name that is not UTF-8 is taken too (and reported as such if it fails).
+    /// Symbolic links to files are taken; links to folders are not followed (no loops).
+    static func videos(in folder: String) throws -> [String] {
         var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
+        var pending = [folder]
+        while let current = pending.popLast() {
+            let names: [String]
+            do {
+                names = try InputFile.names(inFolder: current)
+            } catch let problem as FileProblem {
+                throw BatchInputError.folderUnreadable(path: current, cause: problem.description)
             }
-            guard videoExtensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-            let path = (folder as NSString).appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { found.append(path) }
+            for name in names where !name.hasPrefix(".") {
+                let path = (current as NSString).appendingPathComponent(name)
+                var st = stat()
+                guard FileName.withCString(path, { lstat($0, &st) }) == 0 else { continue }
+                if (st.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                } else if videoExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                    // Anything else with a video's name (a FIFO, a dangling link) is listed, to be
+                    // reported as that clip's error rather than silently left out.
+                    found.append(path)
+                }
+            }
         }
         return found.sorted()
     }
 
-    /// One path per line; blank lines are skipped, a trailing CR is dropped, nothing else is
-    /// trimmed (paths may start or end with spaces). Relative paths are relative to the current directory.
+    /// One path per line, read as a stream of bytes within `maxLineBytes` and `maxPaths`; blank
+    /// lines are skipped, a trailing CR is dropped, nothing else is trimmed (paths may start or
+    /// end with spaces). Relative paths are relative to the current directory.
     static func read(list: String) throws -> [String] {
-        let data: Data
+        let fd: Int32
         if list == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            fd = STDIN_FILENO
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: list, isDirectory: &isDirectory) else { throw BatchInputError.listMissing(path: list) }
-            // readToEnd() gives nil for an empty file.
-            guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: list), let read = try? handle.readToEnd() ?? Data() else {
-                throw BatchInputError.listUnreadable(path: list)
+            do {
+                fd = try InputFile.openForReading(list)
+            } catch let problem as FileProblem {
+                throw problem == .missing ? BatchInputError.listMissing(path: list) : BatchInputError.listUnusable(path: list, cause: problem.description)
             }
-            data = read
         }
-        return parse(list: data)
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var parser = ListParser()
+        do {
+            try InputFile.forEachChunk(fd) { try parser.feed($0) }
+            try parser.finish()
+        } catch let problem as FileProblem {
+            throw BatchInputError.listUnusable(path: list == "-" ? "stdin" : list, cause: problem.description)
+        } catch let why as ListParser.Malformed {
+            throw BatchInputError.listUnusable(path: list == "-" ? "stdin" : list, cause: why.description)
+        }
+        return parser.paths
     }
 
-    static func parse(list data: Data) -> [String] {
-        data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
-            var bytes = line
-            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-            guard !bytes.isEmpty else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
+    static func parse(list data: Data) throws -> [String] {
+        var parser = ListParser()
+        try data.withUnsafeBytes { try parser.feed($0) }
+        try parser.finish()
+        return parser.paths
+    }
+}
+
+/// Splits a byte stream into the paths of a list, one line at a time.
+struct ListParser {
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private(set) var paths: [String] = []
+    private var line: [UInt8] = []
+    private var lineNumber = 0
+    private var bytesRead = 0
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        bytesRead += chunk.count
+        guard bytesRead <= ClipList.maxListBytes else {
+            throw Malformed(description: "larger than \(ClipList.maxListBytes >> 20) MiB; split the list into several runs")
         }
+        for byte in chunk {
+            if byte == UInt8(ascii: "\n") {
+                try endLine()
+            } else {
+                guard byte != 0 else { throw Malformed(description: "line \(lineNumber + 1) holds a NUL byte: not a list of paths") }
+                guard line.count < ClipList.maxLineBytes else {
+                    throw Malformed(description: "line \(lineNumber + 1) is longer than \(ClipList.maxLineBytes) bytes: not a list of paths")
+                }
+                line.append(byte)
+            }
+        }
+    }
+
+    mutating func finish() throws {
+        if !line.isEmpty { try endLine() }
+    }
+
+    private mutating func endLine() throws {
+        lineNumber += 1
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        if !line.isEmpty {
+            guard paths.count < ClipList.maxPaths else {
+                throw Malformed(description: "more than \(ClipList.maxPaths) paths; split the list into several runs")
+            }
+            paths.append(FileName.decode(line))
+        }
+        line.removeAll(keepingCapacity: true)
     }
 }
 
 /// The batch's own inputs (not a clip's) could not be used: nothing is scored.
 enum BatchInputError: Error {
     case listMissing(path: String)
-    case listUnreadable(path: String)
+    case listUnusable(path: String, cause: String)
     case folderWithoutVideos(path: String)
+    case folderUnreadable(path: String, cause: String)
     case outputUnusable(path: String, cause: String)
 }

@@ -15,7 +15,7 @@ enum ClipRecord {
         // The outcome first; what was read (size, codec, rotation) and the timings after it.
         let trailing: Set<String> = ["input", "timing"]
         return .object(
-            [("index", .number(Double(clip.index))), ("path", .string(clip.path))]
+            [("index", .number(Double(clip.index))), ("path", .string(clip.shownPath))]
                 + kept.filter { !trailing.contains($0.0) } + kept.filter { trailing.contains($0.0) }
                 + [("error", .null)])
     }
@@ -23,7 +23,7 @@ enum ClipRecord {
     /// The line of a clip that could not be scored.
     static func failed(_ clip: Clip, error: ClipError, wallMs: Double) -> JSON {
         .object([
-            ("index", .number(Double(clip.index))), ("path", .string(clip.path)),
+            ("index", .number(Double(clip.index))), ("path", .string(clip.shownPath)),
             ("outcome", .null), ("actions", .array([])), ("autoshot", .null), ("snapshot", .null),
             ("timing", .object([("wallMs", .number(wallMs))])),
             ("error", error.json),
@@ -71,13 +71,18 @@ struct RecordFacts {
         peakRSSMB = ((object["timing"] as? [String: Any])?["peakRSSMB"] as? NSNumber)?.doubleValue
         if outcome == nil && errorKind == nil { return nil }
     }
+
+    /// Whether a parsed line is a clip's record (not a summary).
+    static func isRecord(_ object: [String: Any]) -> Bool {
+        object["path"] is String && (object["outcome"] is String || object["error"] is [String: Any])
+    }
 }
 
 /// `--resume`: how many times each path already has a line in the output file.
 enum ResumeLedger {
-    static func done(in data: Data) -> [String: Int] {
+    static func done(in sink: RecordSink) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) {
+        try sink.forEachLine { line in
             if let facts = RecordFacts(line: line) { counts[facts.path, default: 0] += 1 }
         }
         return counts
@@ -88,8 +93,8 @@ enum ResumeLedger {
         var left = done
         var todo: [Clip] = []
         for clip in clips {
-            if let n = left[clip.path], n > 0 {
-                left[clip.path] = n - 1
+            if let n = left[clip.shownPath], n > 0 {
+                left[clip.shownPath] = n - 1
             } else {
                 todo.append(clip)
             }

@@ -1,3 +1,5 @@
+import LivenessVision
+
 /// `--shard I/N`: the I-th of N disjoint shares of a clip list (I from 1 to N). A clip belongs to
 /// the share picked by a stable hash of its path as written in the list, so every host given the
 /// same list text picks the same clips, whatever the order of the list and whichever host runs it.
@@ -28,11 +30,11 @@ struct Shard: Equatable {
     var description: String { "\(index)/\(count)" }
 }
 
-/// FNV-1a, 64-bit, over the UTF-8 bytes: the same value on every machine and every run (Swift's
-/// own `hashValue` is seeded per process).
+/// FNV-1a, 64-bit, over the path's bytes as the list holds them: the same value on every machine
+/// and every run (Swift's own `hashValue` is seeded per process).
 func fnv1a64(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+    for byte in FileName.bytes(text) {
         hash ^= UInt64(byte)
         hash &*= 0x0000_0100_0000_01b3
     }

@@ -13,15 +13,10 @@ final class WorkerProcess {
         case closing
     }
 
-    /// How a worker ended.
-    enum Termination {
-        case exited(Int32)
-        case signalled(Int32)
-    }
+    typealias Termination = ChildProcess.Termination
 
-    let process = Process()
+    private let child: ChildProcess
     var state: State
-    private let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
     private var pending: [UInt8] = []
     /// The first and the last few kilobytes the worker wrote on stderr since its current clip began.
     private(set) var stderrHead: [UInt8] = []
@@ -32,6 +27,8 @@ final class WorkerProcess {
     static let stderrTailBytes = 4096
     /// Its memory as last sampled while it was working (the coordinator samples /proc).
     var lastStatus: ProcStatus?
+    /// Its address-space peak when its current clip was sent.
+    private(set) var peakAtSend: Double = 0
     private var lastSampleNs: UInt64 = 0
 
     /// Samples /proc/PID/status at most twice a second.
@@ -42,26 +39,12 @@ final class WorkerProcess {
         if let status = ProcStatus(pid: String(pid)) { lastStatus = status }
     }
 
-    var pid: Int32 { process.processIdentifier }
-    var stdoutFD: Int32 { stdoutPipe.fileHandleForReading.fileDescriptor }
-    var stderrFD: Int32 { stderrPipe.fileHandleForReading.fileDescriptor }
+    var pid: Int32 { child.pid }
+    var stdoutFD: Int32 { child.stdoutFD }
+    var stderrFD: Int32 { child.stderrFD }
 
     init(executable: URL, arguments: [String], environment: [String: String]) throws {
-        // Close-on-exec on every end: a worker started later must not hold this worker's pipes
-        // open, or this worker's death would never show as end of file. The child's own ends are
-        // dup2'ed onto 0, 1 and 2, which clears the flag there.
-        for pipe in [stdinPipe, stdoutPipe, stderrPipe] {
-            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        try process.run()
+        child = try ChildProcess(executable: executable.path, arguments: arguments, environment: environment)
         state = .starting(since: DispatchTime.now().uptimeNanoseconds)
     }
 
@@ -69,14 +52,18 @@ final class WorkerProcess {
     func send(_ clip: Clip) -> Bool {
         let request = JSON.object([("index", .number(Double(clip.index))), ("path", .string(clip.path))]).serialized() + "\n"
         state = .busy(clip, since: DispatchTime.now().uptimeNanoseconds)
-        return writeAll(stdinPipe.fileHandleForWriting.fileDescriptor, Array(request.utf8))
+        if let status = ProcStatus(pid: String(pid)) {
+            lastStatus = status
+            peakAtSend = status.peakVirtualMB
+        }
+        return inputOpen && writeAll(child.stdinFD, Array(request.utf8))
     }
 
     /// No more clips: the worker exits after its current one.
     func closeInput() {
         guard inputOpen else { return }
         inputOpen = false
-        try? stdinPipe.fileHandleForWriting.close()
+        child.closeStdin()
         if case .idle = state { state = .closing }
     }
 
@@ -127,17 +114,14 @@ final class WorkerProcess {
     var stderrText: String { String(decoding: stderrHead + stderrTail, as: UTF8.self) }
 
     func kill() {
-        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
+        child.kill()
     }
 
     /// Waits for the process to end (after its stdout closed or it was killed), reading the rest of stderr.
     func reap() -> Termination {
         while stderrOpen { readStderr() }
-        process.waitUntilExit()
-        try? stdoutPipe.fileHandleForReading.close()
-        try? stderrPipe.fileHandleForReading.close()
-        if inputOpen { inputOpen = false; try? stdinPipe.fileHandleForWriting.close() }
-        return process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        if inputOpen { closeInput() }
+        return child.wait()
     }
 
     private func readSome(_ fd: Int32) -> ([UInt8], Bool) {

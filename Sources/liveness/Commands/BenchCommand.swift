@@ -20,9 +20,11 @@ enum BenchCommand {
     static func run(_ args: ParsedArguments) throws -> ExitCode {
         let path = args.positionals[0]
         let manifest = try BenchManifest(path: path)
-        let out = try args.value("out").map(OutputDirectory.init)
+        let out = try args.value("out").map { try OutputDirectory($0, inputs: [path]) }
+        // Checked now, written at the end: a run is not stopped by a signal halfway through a file.
+        try out?.check("result.json", kind: .benchResult)
         let quiet = args.has("quiet")
-        // Read before the run: a bad file fails at once, and `--out` may then overwrite it.
+        // Read before the run: a bad file fails at once, and `--out` may then replace it.
         let previous = try args.value("compare").map { try PreviousBenchResult(path: $0) }
         let run = try BenchRun.run(manifest, models: CommonOptions.models(args)) { item in
             if !quiet { printError("bench: \(item)") }
@@ -30,11 +32,11 @@ enum BenchCommand {
         let comparison = previous.map { BenchComparison(run, previous: $0) }
         let report = BenchReport.json(run, manifest: path, floors: manifest.floors, comparison: comparison)
         if let out {
-            try out.write(report.pretty() + "\n", to: "result.json")
+            try out.open("result.json", kind: .benchResult).commit(text: report.pretty() + "\n")
             try BenchPictures.write(run, floors: manifest.floors, positives: manifest.positiveConfidences,
                                     title: "liveness bench \((path as NSString).lastPathComponent)", to: out.path)
         }
-        print(args.has("json") ? report.serialized() : report.pretty())
+        try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, floors: manifest.floors, comparison: comparison))
         for breach in run.breaches { printError("liveness: floor broken: \(breach)") }
         return run.breaches.isEmpty ? .passed : .notPassed

@@ -15,12 +15,17 @@ enum CommonOptions {
         name: "reference", valueName: "IMAGE",
         help: "a reference photo with one face (an ID portrait): the report says whether the autoshot and snapshot match it")
     static let help = OptionSpec(name: "help", valueName: nil, help: "show this help")
+    /// The largest configuration file read.
+    static let configLimit = 1 << 20
 
     static func config(_ args: ParsedArguments) throws -> LivenessConfig {
         guard let path = args.value("config") else { return LivenessConfig() }
-        // Read through a file handle so a pipe (`--config <(...)`) works too.
-        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
-            throw FileManager.default.fileExists(atPath: path) ? ConfigFileError.unreadable(path: path) : .missing(path: path)
+        // A regular file or a pipe (`--config <(...)`), bounded: a configuration is a few hundred bytes.
+        let data: Data
+        do {
+            data = try InputFile.readSmall(path, limit: configLimit)
+        } catch let problem as FileProblem {
+            throw problem == .missing ? ConfigFileError.missing(path: path) : ConfigFileError.unreadable(path: path, cause: problem.description)
         }
         do {
             return try LivenessConfig(json: data)

@@ -19,6 +19,8 @@ enum LiveCommand {
         ] + CommonOptions.engine + [CommonOptions.reference, CommonOptions.help],
         positionalCount: 0...0)
 
+    /// V4L2 numbers its devices /dev/video0 to /dev/video255.
+    static let maxCameraIndex = 255
     /// The size asked of a camera (the driver picks its nearest mode).
     static let cameraWidth = 640, cameraHeight = 480
 
@@ -30,50 +32,58 @@ enum LiveCommand {
         if !headless { try LiveWindow.checkDisplay() }
         let config = try CommonOptions.config(args)
         let models = CommonOptions.models(args)
-        let out = try args.value("out").map(OutputDirectory.init)
-        let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
-        let analyzer = try FrameAnalyzer(models: models)
-        let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
+        var inputs = [args.value("config")].compactMap { $0 } + models.paths
+        if case .file(let path) = input { inputs.append(path) }
+        // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
+        return try StopSignals.whileStoppable {
+            let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
+            let events = try out?.open("events.jsonl", kind: .events)
+            let reportFile = try out?.open("report.json", kind: .report)
+            let autoshotFile = try out?.open("autoshot.jpg", kind: .jpeg)
+            let snapshotFile = try out?.open("snapshot.jpg", kind: .jpeg)
+            let recording = try out?.open(LiveReport.recordingName, kind: .avi)
+            let analyzer = try FrameAnalyzer(models: models)
+            let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
 
-        let capture = try LiveCapture(input)
-        defer { capture.stop() }
-        let window = headless ? nil : try LiveWindow(title: "liveness: \(capture.name)")
-        let interrupt = InterruptFlag()
-        var options = LiveRunner.Options(seed: seed)
-        options.mirror = args.has("mirror")
-        options.window = window
-        options.recordingPath = out?.file(LiveReport.recordingName)
-        options.stopRequested = interrupt.isSet
+            let capture = try LiveCapture(input)
+            defer { capture.stop() }
+            let window = headless ? nil : try LiveWindow(title: "liveness: \(capture.name)")
+            var options = LiveRunner.Options(seed: seed)
+            options.mirror = args.has("mirror")
+            options.window = window
+            options.recording = recording
+            options.stopRequested = { StopSignals.receivedSignal != nil }
 
-        // Each line is flushed at once, so a reader of a pipe sees events as they happen.
-        func emit(_ line: JSON, toEventsFile: Bool = true) {
-            let text = line.serialized()
-            print(text)
-            fflush(stdout)
-            if toEventsFile { events?.write(text) }
-        }
-        let summary = try LiveRunner(analyzer: analyzer, config: config, capture: capture, options: options).run(
-            onEvents: { batch in batch.forEach { emit($0.json) } },
-            onRestart: { seed, frame, ms in emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms)) })
-        capture.stop()
-
-        var autoshotName: String?, snapshotName: String?
-        if let out {
-            if let image = summary.last.autoshotImage {
-                try image.writeJPEG(out.file("autoshot.jpg"))
-                autoshotName = "autoshot.jpg"
+            // Each line is written at once, so a reader of a pipe sees events as they happen.
+            func emit(_ line: JSON, toEventsFile: Bool = true) throws {
+                let text = line.serialized()
+                try StandardStreams.printOutput(text)
+                if toEventsFile { events?.writeLine(text) }
             }
-            if let image = summary.last.snapshotImage {
-                try image.writeJPEG(out.file("snapshot.jpg"))
-                snapshotName = "snapshot.jpg"
+            let summary = try LiveRunner(analyzer: analyzer, config: config, capture: capture, options: options).run(
+                onEvents: { batch in try batch.forEach { try emit($0.json) } },
+                onRestart: { seed, frame, ms in try emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms)) })
+            capture.stop()
+
+            if out != nil {
+                var autoshotName: String?, snapshotName: String?
+                if let autoshotFile, let image = summary.last.autoshotImage {
+                    try autoshotFile.write(jpeg: image)
+                    autoshotName = "autoshot.jpg"
+                }
+                if let snapshotFile, let image = summary.last.snapshotImage {
+                    try snapshotFile.write(jpeg: image)
+                    snapshotName = "snapshot.jpg"
+                }
+                let report = LiveReport.json(
+                    capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
+                    autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
+                reportFile?.write(Array((report.pretty() + "\n").utf8))
+                try OutputFile.commitAll([events, autoshotName == nil ? nil : autoshotFile, snapshotName == nil ? nil : snapshotFile, reportFile])
             }
-            let report = LiveReport.json(
-                capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
-                autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
-            try out.write(report.pretty() + "\n", to: "report.json")
+            try emit(LiveReport.summaryJSON(summary), toEventsFile: false)
+            return summary.last.session.outcome == .passed ? .passed : .notPassed
         }
-        emit(LiveReport.summaryJSON(summary), toEventsFile: false)
-        return summary.last.session.outcome == .passed ? .passed : .notPassed
     }
 
     /// `--camera N` (default 0) or `--source FILE`, not both.
@@ -84,40 +94,7 @@ enum LiveCommand {
             return .file(path: path)
         }
         let index = camera ?? 0
-        guard index >= 0 else { throw UsageError("--camera must be 0 or more, got \(index)", spec: spec) }
+        guard (0...maxCameraIndex).contains(index) else { throw UsageError("--camera must be between 0 and \(maxCameraIndex), got \(index)", spec: spec) }
         return .camera(index: index, width: cameraWidth, height: cameraHeight)
-    }
-}
-
-/// Ctrl-C during a live run ends it as q would (the summary is still printed), instead of
-/// killing the process mid-line.
-private final class InterruptFlag: @unchecked Sendable {
-    // @unchecked Sendable: `set` is guarded by `lock`; the signal source is only touched in init.
-    private let lock = NSLock()
-    private var set = false
-    private let source: DispatchSourceSignal
-
-    init() {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.raise() }
-        source.resume()
-    }
-
-    deinit {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
-    }
-
-    private func raise() {
-        lock.lock()
-        set = true
-        lock.unlock()
-    }
-
-    func isSet() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return set
     }
 }

@@ -17,18 +17,17 @@ enum MeasureCommand {
         let analyzer = try FrameAnalyzer(models: CommonOptions.models(args))
         var failed = false
         for path in args.positionals {
+            let faces: [(box: FaceBox, face: FaceMeasurement)]
             do {
-                let faces = try analyzer.measureStill(Image.load(path), config: config)
-                if args.has("json") {
-                    print(json(path: path, faces: faces, config: config).serialized())
-                } else {
-                    print(table(path: path, faces: faces, config: config))
-                }
+                faces = try analyzer.measureStill(Image.load(path), config: config)
             } catch let error as VisionError {
                 // One bad image is reported and the rest are still measured.
                 printError(ErrorReport.render(error).message)
                 failed = true
+                continue
             }
+            // A stdout that cannot take the result ends the run (exit 4).
+            try StandardStreams.printOutput(args.has("json") ? json(path: path, faces: faces, config: config).serialized() : table(path: path, faces: faces, config: config))
         }
         return failed ? .inputOrModel : .passed
     }
@@ -45,7 +44,7 @@ enum MeasureCommand {
 
     static func json(path: String, faces: [(box: FaceBox, face: FaceMeasurement)], config: LivenessConfig) -> JSON {
         .object([
-            ("image", .string(path)),
+            ("image", .string(FileName.display(path))),
             ("faces", .array(faces.map { box, face in
                 .object([
                     ("box", .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])),
@@ -62,8 +61,9 @@ enum MeasureCommand {
     }
 
     static func table(path: String, faces: [(box: FaceBox, face: FaceMeasurement)], config: LivenessConfig) -> String {
-        guard !faces.isEmpty else { return "\(path): no face" }
-        return ([path] + faces.enumerated().map { i, entry in
+        let name = FileName.display(path)
+        guard !faces.isEmpty else { return "\(name): no face" }
+        return ([name] + faces.enumerated().map { i, entry in
             let (box, face) = entry
             return "  face \(i + 1) at (\(Int(box.x)), \(Int(box.y))) \(Int(box.width))x\(Int(box.height)): "
                 + "EAR \(JSON.format(face.ear)), upper lids \(JSON.format(face.lids.right.upper)) \(JSON.format(face.lids.left.upper)), "

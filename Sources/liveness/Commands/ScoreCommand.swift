@@ -48,46 +48,59 @@ enum ScoreCommand {
     typealias Stream = (input: () -> JSON, source: FrameSource)
 
     /// Scores one stream and writes what the options ask for. The options are checked before
-    /// `open` reads anything, so a usage mistake is reported as one.
+    /// `open` reads anything, so a usage mistake is reported as one; the outputs are checked
+    /// before the first frame and put in place only when the run completes.
     static func scoreOne(_ args: ParsedArguments, name path: String, open: () throws -> Stream) throws -> ExitCode {
         let config = try CommonOptions.config(args)
         let seed = try CommonOptions.seed(args, spec: spec)
         let models = CommonOptions.models(args)
-        let out = try args.value("out").map(OutputDirectory.init)
-        let trace = try args.value("trace").map { try LineWriter(path: $0) }
-        let events = try out.map { try LineWriter(path: $0.file("events.jsonl")) }
-        let (input, source) = try open()
+        let inputs = [path] + [args.value("config")].compactMap { $0 } + models.paths
+        // Ctrl-C or SIGTERM stops at the next frame; unfinished files go with the error.
+        return try StopSignals.whileStoppable {
+            let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
+            let trace = try args.value("trace").map { try OutputFile($0, kind: traceKind, inputs: inputs) }
+            let events = try out?.open("events.jsonl", kind: .events)
+            let reportFile = try out?.open("report.json", kind: .report)
+            let autoshotFile = try out?.open("autoshot.jpg", kind: .jpeg)
+            let snapshotFile = try out?.open("snapshot.jpg", kind: .jpeg)
+            let (input, source) = try open()
 
-        let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
-        let reference = try CommonOptions.reference(args, analyzer: scorer.analyzer, config: config)
-        trace?.write(Trace.header)
-        let result = try scorer.score(
-            seed: seed,
-            nextFrame: source.next,
-            onStep: { step in trace?.write(Trace.row(step.analysis.measurement, step.verdict)) },
-            onEvents: { batch in batch.forEach { events?.write($0.json.serialized()) } })
+            let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
+            let reference = try CommonOptions.reference(args, analyzer: scorer.analyzer, config: config)
+            trace?.writeLine(Trace.header)
+            let result = try scorer.score(
+                seed: seed,
+                nextFrame: {
+                    try StopSignals.check()
+                    return try source.next()
+                },
+                onStep: { step in trace?.writeLine(Trace.row(step.analysis.measurement, step.verdict)) },
+                onEvents: { batch in batch.forEach { events?.writeLine($0.json.serialized()) } })
 
-        var autoshotName: String?, snapshotName: String?
-        if let out {
-            if let image = result.autoshotImage {
-                try image.writeJPEG(out.file("autoshot.jpg"))
+            var autoshotName: String?, snapshotName: String?
+            if let autoshotFile, let image = result.autoshotImage {
+                try autoshotFile.write(jpeg: image)
                 autoshotName = "autoshot.jpg"
             }
-            if let image = result.snapshotImage {
-                try image.writeJPEG(out.file("snapshot.jpg"))
+            if let snapshotFile, let image = result.snapshotImage {
+                try snapshotFile.write(jpeg: image)
                 snapshotName = "snapshot.jpg"
             }
+            let report = ScoreReport.json(
+                input: input(), result: result, seed: seed, models: models,
+                autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
+            reportFile?.write(Array((report.pretty() + "\n").utf8))
+            try OutputFile.commitAll([trace, events, autoshotName == nil ? nil : autoshotFile, snapshotName == nil ? nil : snapshotFile, reportFile])
+            if args.has("json") {
+                try StandardStreams.printOutput(report.serialized())
+            } else {
+                try StandardStreams.printOutput(report.pretty())
+                printError(Summary.text(name: path, result: result))
+            }
+            return result.session.outcome == .passed ? .passed : .notPassed
         }
-        let report = ScoreReport.json(
-            input: input(), result: result, seed: seed, models: models,
-            autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
-        try out?.write(report.pretty() + "\n", to: "report.json")
-        if args.has("json") {
-            print(report.serialized())
-        } else {
-            print(report.pretty())
-            printError(Summary.text(name: path, result: result))
-        }
-        return result.session.outcome == .passed ? .passed : .notPassed
     }
+
+    /// The trace CSV: what an existing file at --trace must begin with to be replaced.
+    static let traceKind = OutputFile.Kind(name: "trace", startingWith: Trace.header)
 }

@@ -15,6 +15,7 @@ enum WorkerCommand {
         summary: "(internal) score the clips named on stdin, one JSON line each; started by 'liveness score' in batch mode.",
         positionals: "",
         options: [
+            OptionSpec(name: "coordinator", valueName: "PID", help: "the batch process: this worker is killed when it ends"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for every clip's action order (default: a fresh one per clip)"),
             OptionSpec(name: "config-json", valueName: "JSON", help: "the configuration as JSON text"),
             OptionSpec(name: "memory-limit", valueName: "MB", help: "address-space limit for this process (0 = none)"),
@@ -26,6 +27,13 @@ enum WorkerCommand {
         let channel = ProtocolChannel()
         // The coordinator may be gone: then writing must fail and end the worker, not hang it.
         signal(SIGPIPE, SIG_DFL)
+        // Ctrl-C reaches the whole terminal's process group: the coordinator decides, and stops
+        // the workers itself. And a coordinator killed outright takes its workers with it.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
+        if let coordinator: Int32 = try args.integer("coordinator", spec: spec), !endWithParent(coordinator) {
+            return .internalFailure
+        }
         let memoryLimitMB: Int = try args.integer("memory-limit", spec: spec) ?? 0
         let clipTimeout: Int = try args.integer("clip-timeout", spec: spec) ?? 0
         let seed: UInt64? = try args.integer("seed", spec: spec)
@@ -85,6 +93,7 @@ enum WorkerCommand {
         _ clip: Clip, scorer: StreamScorer, models: ModelFiles, reference: ReferencePhoto?, seed: UInt64?, memoryLimitMB: Int
     ) -> (JSON, Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
+        let peakBefore = ProcStatus()?.peakVirtualMB ?? 0
         let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         do {
             scorer.analyzer.reset()
@@ -99,14 +108,16 @@ enum WorkerCommand {
             var kind = ErrorReport.kind(of: error)
             var details: [(String, JSON)] = []
             // FFmpeg reports a failed allocation as a frame it could not decode, so a failure
-            // close to the limit is put down to the limit whatever the message says.
+            // after this clip took the address space close to the limit is put down to the limit
+            // whatever the message says. A clip that did not grow it (a file rejected at once,
+            // with the models alone near a low limit) failed for its own reason.
             let peak = ProcStatus()?.peakVirtualMB ?? 0
             let outOfMemory = MemoryLimit.isAllocationFailure(message)
-                || (memoryLimitMB > 0 && peak >= MemoryLimit.nearShare * Double(memoryLimitMB))
+                || MemoryLimit.grewNearLimit(before: peakBefore, after: peak, limitMB: memoryLimitMB)
             if outOfMemory && memoryLimitMB > 0 {
                 kind = "memoryLimit"
                 code = .inputOrModel
-                let prefix = "liveness: \(clip.path): "
+                let prefix = "liveness: \(clip.shownPath): "
                 let cause = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
                 message = prefix + "over the \(memoryLimitMB) MB memory limit (--memory-limit; address space reached \(Int(peak)) MB), which made it fail: \(cause)"
                 details = [("limitMB", .number(Double(memoryLimitMB))), ("peakVirtualMB", .number(peak.rounded()))]
@@ -131,6 +142,11 @@ enum WorkerCommand {
 enum MemoryLimit {
     /// A failure after the address space came this close to the limit is put down to the limit.
     static let nearShare = 0.8
+
+    /// The address-space peak rose while a clip was scored and ended within `nearShare` of the limit.
+    static func grewNearLimit(before: Double, after: Double, limitMB: Int) -> Bool {
+        limitMB > 0 && after > before && after >= nearShare * Double(limitMB)
+    }
 
     static func isAllocationFailure(_ message: String) -> Bool {
         let text = message.lowercased()

@@ -4,18 +4,26 @@ import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.
 enum ErrorReport {
+    /// The message (a stray file-name byte shown as \xNN) and the exit code.
     static func render(_ error: Error) -> (message: String, code: ExitCode) {
+        let (message, code) = describe(error)
+        return (FileName.display(message), code)
+    }
+
+    private static func describe(_ error: Error) -> (message: String, code: ExitCode) {
         switch error {
+        case let stopped as Stopped:
+            return ("liveness: stopped by \(signalName(stopped.signal)); unfinished outputs were removed", stopped.exitCode)
         case let usage as UsageError:
             return ("liveness: \(usage.message)\n\(usage.usage)", .usage)
         case let config as ConfigFileError:
             switch config {
             case .missing(let path): return ("liveness: \(path): configuration file not found", .inputOrModel)
-            case .unreadable(let path): return ("liveness: \(path): configuration file cannot be read", .inputOrModel)
+            case .unreadable(let path, let cause): return ("liveness: \(path): configuration file \(cause)", .inputOrModel)
             case .malformed(let path, let cause): return ("liveness: \(path): malformed configuration: \(cause)", .inputOrModel)
             }
         case let vision as VisionError:
-            return render(vision)
+            return describe(vision)
         case let bench as BenchError:
             return ("liveness: \(bench.description)", .inputOrModel)
         case let malformed as CSVTable.Malformed:
@@ -25,7 +33,8 @@ enum ErrorReport {
         case let batch as BatchInputError:
             switch batch {
             case .listMissing(let path): return ("liveness: \(path): list file not found", .inputOrModel)
-            case .listUnreadable(let path): return ("liveness: \(path): list file cannot be read", .inputOrModel)
+            case .listUnusable(let path, let cause): return ("liveness: \(path): list cannot be used: \(cause)", .inputOrModel)
+            case .folderUnreadable(let path, let cause): return ("liveness: \(path): folder cannot be read: \(cause)", .inputOrModel)
             case .folderWithoutVideos(let path):
                 return ("liveness: \(path): is a directory with no video files in it (\(ClipList.videoExtensions.sorted().joined(separator: ", ")))", .inputOrModel)
             case .outputUnusable(let path, let cause): return ("liveness: \(path): cannot write the batch output: \(cause)", .internalFailure)
@@ -35,7 +44,7 @@ enum ErrorReport {
         }
     }
 
-    static func render(_ error: VisionError) -> (message: String, code: ExitCode) {
+    private static func describe(_ error: VisionError) -> (message: String, code: ExitCode) {
         switch error {
         case .fileNotFound(let path):
             return ("liveness: \(path): no such file", .inputOrModel)
@@ -47,6 +56,8 @@ enum ErrorReport {
             return ("liveness: \(path): holds no images (\(ImageFolderSource.extensions.sorted().joined(separator: ", ")))", .inputOrModel)
         case .fileUnreadable(let path):
             return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
+        case .notARegularFile(let path, let kind):
+            return ("liveness: \(path): is \(kind), not a regular file (inputs are local files)", .inputOrModel)
         case .notAVideo(let path, let cause):
             return ("liveness: \(path): not a readable video: \(cause)", .inputOrModel)
         case .noFrames(let path):
@@ -55,6 +66,10 @@ enum ErrorReport {
             return ("liveness: \(path): corrupt video, decoding failed at frame \(frame): \(cause)", .inputOrModel)
         case .notAnImage(let path, let cause):
             return ("liveness: \(path): not a readable image: \(cause)", .inputOrModel)
+        case .framesTooLarge(let path, let width, let height):
+            return ("liveness: \(path): its frames are \(width)x\(height), over the limit of \(Image.maxPixels / 1_000_000) megapixels", .inputOrModel)
+        case .imageTooLarge(let path, let width, let height):
+            return ("liveness: \(path): the image is \(width)x\(height), over the limit of \(Image.maxPixels / 1_000_000) megapixels (not decoded)", .inputOrModel)
         case .modelMissing(let path, let package):
             return ("liveness: model \(path) is missing: install it with 'sudo apt-get install \(package)' or point to a copy (see Models/README.md)", .inputOrModel)
         case .modelCorrupt(let path, let package, let cause):
@@ -97,6 +112,6 @@ enum ErrorReport {
 /// A configuration file that could not be read or parsed.
 enum ConfigFileError: Error {
     case missing(path: String)
-    case unreadable(path: String)
+    case unreadable(path: String, cause: String)
     case malformed(path: String, cause: String)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the process's exit status means.
 enum ExitCode: Int32 {
     case passed = 0
@@ -8,4 +10,16 @@ enum ExitCode: Int32 {
     case inputOrModel = 3
     /// An output could not be written, or OpenCV/dlib failed on its own.
     case internalFailure = 4
+    /// Stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: 128 + the signal, as shells report it.
+    case stoppedByHangup = 129
+    case stoppedByInterrupt = 130
+    case stoppedByTerminate = 143
+
+    init(stoppedBy signal: Int32) {
+        switch signal {
+        case SIGHUP: self = .stoppedByHangup
+        case SIGTERM: self = .stoppedByTerminate
+        default: self = .stoppedByInterrupt
+        }
+    }
 }

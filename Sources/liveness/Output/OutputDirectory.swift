@@ -1,12 +1,16 @@
 import Foundation
 import LivenessVision
 
-/// The files `--out DIR` holds: report.json, events.jsonl, autoshot.jpg, snapshot.jpg.
+/// The folder `--out DIR` writes into, created when missing. Its files are `OutputFile`s: each
+/// is checked when opened, before any work, and put in place when the run completes.
 struct OutputDirectory {
     let path: String
+    /// The run's input files, which none of the outputs may replace.
+    let inputs: [String]
 
-    init(_ path: String) throws {
+    init(_ path: String, inputs: [String]) throws {
         self.path = path
+        self.inputs = inputs
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -16,36 +20,42 @@ struct OutputDirectory {
 
     func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
-    func write(_ text: String, to name: String) throws {
+    /// Fails now if `name` could not be written later.
+    func check(_ name: String, kind: OutputFile.Kind) throws {
+        try OutputFile.checkReplaceable(file(name), kind: kind, inputs: inputs)
+    }
+
+    /// Opens `name` for writing; nothing is at its path until `commit()`.
+    func open(_ name: String, kind: OutputFile.Kind) throws -> OutputFile {
+        try OutputFile(file(name), kind: kind, inputs: inputs)
+    }
+}
+
+extension OutputFile.Kind {
+    /// result.json of `liveness bench`.
+    static let benchResult = OutputFile.Kind(name: "bench result", startingWith: "{\n  \"manifest\": ")
+}
+
+extension OutputFile {
+    /// Writes `text` and puts the file in place.
+    func commit(text: String) throws {
+        write(Array(text.utf8))
+        try commit()
+    }
+
+    /// Encodes `image` as JPEG into the file (not yet at its path).
+    func write(jpeg image: Image) throws {
         do {
-            try text.write(toFile: file(name), atomically: true, encoding: .utf8)
-        } catch {
-            throw VisionError.writeFailed(path: file(name), cause: "\(error.localizedDescription)")
+            try image.writeJPEG(temporaryPath)
+        } catch VisionError.writeFailed {
+            throw VisionError.writeFailed(path: path, cause: "the JPEG could not be written out")
         }
     }
-}
 
-/// Appends lines to a file as they come (events, trace rows).
-final class LineWriter {
-    private let handle: FileHandle
-    let path: String
-
-    init(path: String) throws {
-        self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw VisionError.writeFailed(path: path, cause: "cannot create the file")
-        }
-        self.handle = handle
+    /// Finishes every file, then puts each in place: a failure to write any leaves them all as
+    /// they were.
+    static func commitAll(_ files: [OutputFile?]) throws {
+        for file in files { try file?.finish() }
+        for file in files { try file?.commit() }
     }
-
-    deinit { try? handle.close() }
-
-    func write(_ line: String) {
-        handle.write(Data((line + "\n").utf8))
-    }
-}
-
-/// Writes to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -7,14 +7,14 @@ enum ScoreReport {
     static func input(path: String, video: VideoSource) -> JSON {
         let info = video.info
         return .object([
-            ("path", .string(path)), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+            ("path", .string(FileName.display(path))), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
             ("declaredFps", .number(info.fps)), ("codec", info.codec.map(JSON.string) ?? .null), ("rotationDegrees", .number(Double(info.rotationDegrees))),
         ])
     }
 
     /// What a folder of numbered images is: its path, how many, and the rate they were given.
     static func input(folder: ImageFolderSource) -> JSON {
-        .object([("path", .string(folder.folder)), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
+        .object([("path", .string(FileName.display(folder.folder))), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
     }
 
     static func json(

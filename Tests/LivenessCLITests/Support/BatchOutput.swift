@@ -45,12 +45,12 @@ struct BatchOutput {
 extension TestMedia {
     /// Ten minutes of a real clip without a face, 160x90 at 2 fps (1,200 frames that all get
     /// decoded and searched): a clip that takes a while, made in a fraction of a second.
-    static func longClipWithoutAFace(in directory: TemporaryDirectory) throws -> String {
+    static func longClipWithoutAFace(in directory: TemporaryDirectory, minutes: Int = 10) throws -> String {
         let small = directory.file("no-face-small.mp4").path
-        let long = directory.file("ten-minutes-no-face.mp4").path
+        let long = directory.file("\(minutes)-minutes-no-face.mp4").path
         try runFFmpeg(["-i", try clip("pyfeat_face_videos/no_face.mp4"), "-an", "-vf", "scale=160:90,fps=2",
                        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", small])
-        try runFFmpeg(["-stream_loop", "-1", "-i", small, "-t", "600", "-c", "copy", long])
+        try runFFmpeg(["-stream_loop", "-1", "-i", small, "-t", String(minutes * 60), "-c", "copy", long])
         return long
     }
 
@@ -58,14 +58,14 @@ extension TestMedia {
     static func gridClip() throws -> String { try clip("grid_blink_clip_dinoman/example.mp4") }
 }
 
-/// Processes whose parent is `pid` (from /proc).
-/// Whether process `pid` has the file at `path` open (one of its /proc/PID/fd links points at it).
-func hasOpen(_ path: String, process pid: Int32) -> Bool {
-    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == target }
+/// The paths of the files a process holds open (from /proc).
+func openFiles(of pid: Int32) -> Set<String> {
+    let folder = "/proc/\(pid)/fd"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    return Set(entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) })
 }
 
+/// Processes whose parent is `pid` (from /proc).
 func childProcesses(of pid: Int32) -> [Int32] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
     return entries.compactMap { Int32($0) }.filter { child in

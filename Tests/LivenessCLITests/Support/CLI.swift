@@ -43,17 +43,24 @@ enum CLI {
 
     /// Runs `liveness ARGUMENTS` in `directory`, with the outer LIVENESS_* model variables removed
     /// unless given in `environment`. Fails the test when the process crashes or hangs. `input`
-    /// is fed on stdin (else stdin is empty); `whileRunning` is called with the process once it
-    /// has started, on another thread.
+    /// is fed on stdin (else stdin is empty, or the file `stdin` names); `whileRunning` is called
+    /// with the process once it has started, on another thread. `shell` runs it through
+    /// `/bin/sh -c SHELL`, where "$@" is the command: `exec "$@" 2>&-` closes its stderr,
+    /// `ulimit -f 8; exec "$@"` limits the files it writes (the process is still liveness: exec).
     @discardableResult
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 60,
-        input: Data? = nil, whileRunning: (@Sendable (Process) -> Void)? = nil,
+        input: Data? = nil, stdin: String? = nil, shell: String? = nil, whileRunning: (@Sendable (Process) -> Void)? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell, "sh", try binary().path] + arguments
+        } else {
+            process.executableURL = try binary()
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["LIVENESS_LANDMARK_MODEL"] = nil
@@ -79,6 +86,8 @@ enum CLI {
             let inputURL = scratch.url.appendingPathComponent("stdin")
             try input.write(to: inputURL)
             process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else if let stdin {
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdin))
         } else {
             process.standardInput = FileHandle.nullDevice
         }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Parses the JSON a person writes (configurations, manifests) as RFC 8259 has it, no looser:
+/// Foundation's parser takes `[1, 2,]` and keeps the last of two equal keys without a word, so a
+/// stray comma or a key given twice would pass as something the writer did not mean. Also
+/// refused: numbers too large for a Double, and nesting deeper than `maxDepth`.
+public enum StrictJSON {
+    public static let maxDepth = 64
+
+    /// The parsed value, as JSONSerialization gives it; the error says what is wrong and where.
+    public static func parse(_ data: Data) throws -> Any {
+        var checker = Checker(bytes: Array(data))
+        try checker.document()
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ConfigError("not valid JSON")
+        }
+    }
+
+    private struct Checker {
+        let bytes: [UInt8]
+        var i = 0
+        var depth = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        mutating func document() throws {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+            skipSpace()
+            guard i < bytes.count else { throw ConfigError("not valid JSON: the file is empty") }
+            try value()
+            skipSpace()
+            guard i == bytes.count else { throw fail("text after the end of the JSON value") }
+        }
+
+        func fail(_ what: String) -> ConfigError {
+            // Line and column of the byte where it went wrong, as an editor counts them.
+            let before = bytes[..<min(i, bytes.count)]
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return ConfigError("not valid JSON: \(what) at line \(line), column \(column)")
+        }
+
+        mutating func skipSpace() {
+            while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        }
+
+        mutating func expect(_ literal: String) throws {
+            let expected = Array(literal.utf8)
+            guard bytes[i...].starts(with: expected) else { throw fail("unexpected character") }
+            i += expected.count
+        }
+
+        mutating func value() throws {
+            guard i < bytes.count else { throw fail("the text ends too early") }
+            switch bytes[i] {
+            case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), isObject: true)
+            case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), isObject: false)
+            case UInt8(ascii: "\""): _ = try string()
+            case UInt8(ascii: "t"): try expect("true")
+            case UInt8(ascii: "f"): try expect("false")
+            case UInt8(ascii: "n"): try expect("null")
+            default: try number()
+            }
+        }
+
+        mutating func container(close: UInt8, isObject: Bool) throws {
+            depth += 1
+            guard depth <= StrictJSON.maxDepth else { throw fail("nested more than \(StrictJSON.maxDepth) levels deep") }
+            i += 1
+            skipSpace()
+            var keys = Set<[UInt8]>()
+            if i < bytes.count && bytes[i] == close {
+                i += 1
+                depth -= 1
+                return
+            }
+            while true {
+                skipSpace()
+                if isObject {
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                        throw fail(i < bytes.count && bytes[i] == close ? "a comma before the closing brace" : "expected a key in quotes")
+                    }
+                    let keyStart = i
+                    let key = try string()
+                    guard keys.insert(key).inserted else {
+                        i = keyStart
+                        throw fail("the key \(String(decoding: key, as: UTF8.self)) is given twice")
+                    }
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+                    i += 1
+                    skipSpace()
+                } else if i < bytes.count && bytes[i] == close {
+                    throw fail("a comma before the closing bracket")
+                }
+                try value()
+                skipSpace()
+                guard i < bytes.count else { throw fail("the text ends too early") }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                guard bytes[i] == close else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+                i += 1
+                depth -= 1
+                return
+            }
+        }
+
+        /// A string's raw bytes between its quotes (escapes left as written: enough to compare keys
+        /// as the writer typed them).
+        mutating func string() throws -> [UInt8] {
+            let start = i
+            i += 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    return Array(bytes[(start + 1)..<(i - 1)])
+                case UInt8(ascii: "\\"):
+                    i += 2
+                case 0x00..<0x20:
+                    throw fail("a control character inside a string")
+                default:
+                    i += 1
+                }
+            }
+            i = start
+            throw fail("a string that is never closed")
+        }
+
+        mutating func number() throws {
+            let start = i
+            if i < bytes.count && bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let digits = { (c: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) }
+            guard i < bytes.count, digits(bytes[i]) else { i = start; throw fail("unexpected character") }
+            if bytes[i] == UInt8(ascii: "0") && i + 1 < bytes.count && digits(bytes[i + 1]) {
+                throw fail("a number with a leading zero")
+            }
+            while i < bytes.count && digits(bytes[i]) { i += 1 }
+            if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                guard i < bytes.count, digits(bytes[i]) else { throw fail("a number with no digit after its point") }
+                while i < bytes.count && digits(bytes[i]) { i += 1 }
+            }
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+                i += 1
+                if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+                guard i < bytes.count, digits(bytes[i]) else { throw fail("a number with an empty exponent") }
+                while i < bytes.count && digits(bytes[i]) { i += 1 }
+            }
+            guard let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), value.isFinite else {
+                i = start
+                throw fail("a number too large to hold")
+            }
+        }
+    }
+}
