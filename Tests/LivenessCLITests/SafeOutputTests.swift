@@ -62,6 +62,18 @@ final class SafeOutputTests: XCTestCase {
         XCTAssertEqual([PathState(report), PathState(targets.clip)], before)
     }
 
+    func testOutFilesNeverReplaceTheReferencePhoto() throws {
+        let temp = try TemporaryDirectory()
+        let out = temp.file("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // The ID photo kept where the run would write its autoshot: a JPEG like the tool's own.
+        let photo = try temp.write(Data(contentsOf: URL(fileURLWithPath: try TestMedia.singleFaceJPEG())), to: "out/autoshot.jpg")
+        let before = PathState(photo)
+        let result = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--reference", photo, "--out", out.path])
+        Expect.errorLine(result, code: 4, naming: photo, cause: ["not replaced"])
+        XCTAssertEqual(PathState(photo), before)
+    }
+
     func testBatchOutputRefusesWhatIsNotItsOwn() throws {
         let targets = try Targets()
         let list = try targets.temp.write(targets.clip + "\n", to: "list.txt")

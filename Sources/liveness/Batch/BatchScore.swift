@@ -61,7 +61,7 @@ enum BatchScore {
 
         var clips = try ClipList.expand(inputs: args.positionals, list: args.value("list"))
         if let shard { clips = clips.filter { shard.contains($0.path) } }
-        let inputs = [args.value("list"), args.value("config")].compactMap { $0 } + models.paths
+        let inputs = [args.value("list")].compactMap { $0 } + CommonOptions.inputFiles(args, models: models)
         let sink = try args.value("output").map { try RecordSink(appendingTo: $0, exclusive: args.has("resume"), inputs: inputs) } ?? RecordSink()
         var tally = BatchTally()
         tally.clips = clips.count

@@ -34,6 +34,12 @@ enum CommonOptions {
         }
     }
 
+    /// The files the options name for reading (configuration, reference photo, models): an
+    /// output must never overwrite one of them.
+    static func inputFiles(_ args: ParsedArguments, models: ModelFiles) -> [String] {
+        [args.value("config"), args.value("reference")].compactMap { $0 } + models.paths
+    }
+
     static func models(_ args: ParsedArguments) -> ModelFiles {
         ModelFiles(
             landmarks: args.value("landmark-model"), faceCascade: args.value("face-cascade"), searchCascade: args.value("search-cascade"),

@@ -32,7 +32,7 @@ enum LiveCommand {
         if !headless { try LiveWindow.checkDisplay() }
         let config = try CommonOptions.config(args)
         let models = CommonOptions.models(args)
-        var inputs = [args.value("config")].compactMap { $0 } + models.paths
+        var inputs = CommonOptions.inputFiles(args, models: models)
         if case .file(let path) = input { inputs.append(path) }
         // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
         return try StopSignals.whileStoppable {

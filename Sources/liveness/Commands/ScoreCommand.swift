@@ -54,7 +54,7 @@ enum ScoreCommand {
         let config = try CommonOptions.config(args)
         let seed = try CommonOptions.seed(args, spec: spec)
         let models = CommonOptions.models(args)
-        let inputs = [path] + [args.value("config")].compactMap { $0 } + models.paths
+        let inputs = [path] + CommonOptions.inputFiles(args, models: models)
         // Ctrl-C or SIGTERM stops at the next frame; unfinished files go with the error.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
@@ -101,6 +101,8 @@ enum ScoreCommand {
         }
     }
 
-    /// The trace CSV: what an existing file at --trace must begin with to be replaced.
-    static let traceKind = OutputFile.Kind(name: "trace", startingWith: Trace.header)
+    /// The trace CSV: what an existing file at --trace must begin with to be replaced. The first
+    /// columns, which every version's trace starts with, so a trace from an earlier release is
+    /// still this tool's own.
+    static let traceKind = OutputFile.Kind(name: "trace", startingWith: "frame,ms,faceFound,")
 }
