@@ -71,6 +71,10 @@ final class GeometryTests: XCTestCase {
         // The mean of both eyes: one shut, one open.
         let oneShut = EyeLids(right: LidHeights(upper: 0, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08))
         XCTAssertEqual(eyeClosure(oneShut, open: open, squintShare: 0.35), 0.5, accuracy: 1e-12)
+        // One lower lid up alone is no squint: a smile raises both. Each eye's fall (0.6) loses
+        // 0.35 x the smaller rise (0.25): 0.6 - 0.0875.
+        let oneRaised = EyeLids(right: LidHeights(upper: 0.10, lower: 0), left: LidHeights(upper: 0.10, lower: 0.06))
+        XCTAssertEqual(eyeClosure(oneRaised, open: open, squintShare: 0.35), 0.5125, accuracy: 1e-12)
         // Against the fallback (no lower-lid reference) nothing is taken off.
         let fallback = OpenEye(fallbackUpper: 0.22)
         XCTAssertTrue(fallback.isFallback)
