@@ -8,8 +8,9 @@ public final class FrameAnalyzer {
     private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
-    /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor.
-    public let describer: FaceDescriber
+    /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
+    /// nil when the analyzer was made without it (stills need no identity).
+    private let describer: FaceDescriber?
     private let gray = Image()
     /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
     private let searchCopy = ShrunkImage()
@@ -17,15 +18,23 @@ public final class FrameAnalyzer {
     /// Landmark fits since the analyzer was made (a followed face costs one per frame).
     public private(set) var fitCount = 0
 
-    public init(models: ModelFiles) throws {
-        try models.check()
+    /// `describing: false` leaves dlib's face-recognition model out: it is neither checked nor
+    /// loaded (22 MB read, about 30 MB of memory), so `measure` runs without it.
+    public init(models: ModelFiles, describing: Bool = true) throws {
+        try models.check(describing: describing)
         let search = FaceSearch(
             searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
             hog: try HogDetector())
         tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
-        describer = try FaceDescriber(model: models.faceDescriptor)
+        describer = describing ? try FaceDescriber(model: models.faceDescriptor) : nil
+    }
+
+    /// The 128 numbers of dlib's face descriptor for the face with these landmarks (SPEC §5).
+    public func describe(_ image: Image, landmarks: [Point2]) throws -> FaceDescriptor {
+        guard let describer else { throw VisionError.internalFailure("the face descriptor model was not loaded") }
+        return try describer.describe(image, landmarks: landmarks)
     }
 
     /// What a frame shows, with the chosen face's landmark box (nil without a face), and the time

@@ -8,6 +8,6 @@ extension FrameAnalyzer {
         let faces = try measureStill(image, config: config)
         guard let face = faces.first else { throw VisionError.referenceWithoutFace(path: path) }
         guard faces.count == 1 else { throw VisionError.referenceWithSeveralFaces(path: path, count: faces.count) }
-        return ReferencePhoto(path: path, descriptor: try describer.describe(image, landmarks: face.face.landmarks))
+        return ReferencePhoto(path: path, descriptor: try describe(image, landmarks: face.face.landmarks))
     }
 }

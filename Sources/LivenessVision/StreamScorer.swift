@@ -54,7 +54,7 @@ public final class StreamScorer {
         var descriptors = 0
         func describe(_ image: Image, _ landmarks: [Point2]) throws -> FaceDescriptor {
             descriptors += 1
-            return try timed(&timings.describe) { try analyzer.describer.describe(image, landmarks: landmarks) }
+            return try timed(&timings.describe) { try analyzer.describe(image, landmarks: landmarks) }
         }
         while !session.isEnded, let frame = try timed(&timings.decode, nextFrame) {
             var analyzeMs = 0.0

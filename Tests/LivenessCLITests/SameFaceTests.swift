@@ -158,6 +158,14 @@ final class SameFaceTests: XCTestCase {
         Expect.errorLine(fromEnvironment, code: 3, naming: "/env/resnet.dat", cause: ["missing", "make setup"])
     }
 
+    /// `measure` has no identity to judge: it neither needs nor reads the descriptor model.
+    func testMeasureRunsWithoutTheDescriptorModel() throws {
+        let result = try CLI.run(["measure", try TestMedia.singleFaceJPEG(), "--descriptor-model", "/nonexistent/resnet.dat"])
+        XCTAssertEqual(result.exitCode, 0, "stderr: \(result.stderr)")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(result.stdout.contains("face 1"), result.stdout)
+    }
+
     func testACorruptDescriptorModelSaysHowToReinstallIt() throws {
         let temp = try TemporaryDirectory()
         let model = try temp.write(TestMedia.noise(count: 4096, seed: 3), to: "resnet.dat")

@@ -52,7 +52,7 @@ final class SameFaceOnRealClipsTests: XCTestCase {
                 if let face = try analyzer.analyze(frame, config: LivenessConfig()).measurement.face { last = (frame, face.landmarks) }
             }
             let (frame, landmarks) = try XCTUnwrap(last, "\(clip): no face up to frame \(index)")
-            return try analyzer.describer.describe(frame.image, landmarks: landmarks)
+            return try analyzer.describe(frame.image, landmarks: landmarks)
         }
         let baseline = try face("openwillis_selfie_videos/baseline.mp4", atFrame: 30)
         let notExpressive = try face("openwillis_selfie_videos/not_expressive.mp4", atFrame: 120)

@@ -33,7 +33,7 @@ public struct IdentitySamples {
                     lastMs = frame.timestampMs
                     samples.append(Sample(
                         person: person.name, source: video, ms: frame.timestampMs, yaw: face.yaw,
-                        descriptor: try analyzer.describer.describe(frame.image, landmarks: face.landmarks)))
+                        descriptor: try analyzer.describe(frame.image, landmarks: face.landmarks)))
                 }
             }
         }
@@ -42,7 +42,7 @@ public struct IdentitySamples {
             for found in try analyzer.measureStill(image, config: config) {
                 samples.append(Sample(
                     person: nil, source: path, ms: nil, yaw: found.face.yaw,
-                    descriptor: try analyzer.describer.describe(image, landmarks: found.face.landmarks)))
+                    descriptor: try analyzer.describe(image, landmarks: found.face.landmarks)))
             }
         }
         return IdentitySamples(samples: samples)

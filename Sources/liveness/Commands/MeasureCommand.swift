@@ -14,7 +14,7 @@ enum MeasureCommand {
 
     static func run(_ args: ParsedArguments) throws -> ExitCode {
         let config = try CommonOptions.config(args)
-        let analyzer = try FrameAnalyzer(models: CommonOptions.models(args))
+        let analyzer = try FrameAnalyzer(models: CommonOptions.models(args), describing: false)
         var failed = false
         for path in args.positionals {
             let faces: [(box: FaceBox, face: FaceMeasurement)]
