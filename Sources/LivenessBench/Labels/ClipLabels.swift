@@ -32,11 +32,15 @@ public struct ClipLabels: Sendable {
         self.faceInFromMs = faceInFromMs
     }
 
+    /// Intervals count from the clip's first frame, as the engine's timestamps do (SPEC §1): a
+    /// file's `firstFrameMs`, the first frame's time in the labels' own clock (face_noface.json:
+    /// -16.667, OpenCV's time for its first frame), is taken off every time.
     public static func load(_ path: String) throws -> ClipLabels {
         let data = try LabelFile.data(path)
         guard let object = (try? StrictJSON.parse(data)) as? [String: Any] else {
             throw BenchError.badFile(path: path, cause: "not a JSON object")
         }
+        let origin = (object["firstFrameMs"] as? NSNumber)?.doubleValue ?? 0
         func intervals(_ key: String) throws -> [LabelledInterval] {
             guard let list = object[key] as? [[String: Any]] else {
                 throw BenchError.badFile(path: path, cause: "\"\(key)\" must be a list of intervals")
@@ -46,14 +50,14 @@ public struct ClipLabels: Sendable {
                     throw BenchError.badFile(path: path, cause: "an interval of \"\(key)\" lacks startMs/endMs")
                 }
                 return LabelledInterval(
-                    startMs: start, endMs: end, confidence: entry["confidence"] as? String ?? "uncertain",
+                    startMs: start - origin, endMs: end - origin, confidence: entry["confidence"] as? String ?? "uncertain",
                     direction: entry["direction"] as? String)
             }
         }
         return ClipLabels(
             blinks: try intervals("blinks"), turns: try intervals("turns"),
             expectedPrompts: object["expectedPrompts"] as? [String] ?? [],
-            faceInFromMs: (object["faceInFromMs"] as? NSNumber)?.doubleValue)
+            faceInFromMs: (object["faceInFromMs"] as? NSNumber).map { $0.doubleValue - origin })
     }
 }
 
