@@ -39,8 +39,13 @@ let package = Package(
         .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision"]),
         .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessBench"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
+        // dlib's public shape predictor, for the test that holds the shim's own run of it to dlib's.
+        .target(
+            name: "DlibReference", path: "Tests/DlibReference", cxxSettings: shimOptimisation,
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_imgcodecs")]
+        ),
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
-        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessBench", "TestSupport"]),
+        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessBench", "TestSupport", "DlibReference"]),
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
