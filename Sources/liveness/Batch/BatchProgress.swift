@@ -25,10 +25,11 @@ final class BatchProgress {
         drawn = false
     }
 
-    func update(_ tally: BatchTally, force: Bool = false) {
+    /// Redraws the bar, or writes the line, once its interval has passed since the last.
+    func update(_ tally: BatchTally) {
         let now = DispatchTime.now().uptimeNanoseconds
         let interval = isTerminal ? 0.2 : Self.lineIntervalSeconds
-        guard force || Double(now - lastDrawNs) / 1e9 >= interval else { return }
+        guard Double(now - lastDrawNs) / 1e9 >= interval else { return }
         lastDrawNs = now
         let elapsed = elapsedSeconds
         let fps = elapsed > 0 ? Double(tally.frames) / elapsed : 0
