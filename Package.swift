@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
         .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessBench", "TestSupport", "DlibReference"]),
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Where the real, labelled data sets live: `$LIVENESS_DATA` when set, otherwise `../shared/data`
-/// next to the package root. Tests skip, naming the path, when a set is absent.
+/// next to the package root. Tests skip, naming the path, when a set is absent (under CI they fail).
 enum TestData {
     static let environment = "LIVENESS_DATA"
 
@@ -22,7 +23,7 @@ enum TestData {
     static func require(_ relative: String, root wantRoot: Bool = false) throws -> String {
         let path = root.appendingPathComponent(relative).path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("test data not found: \(path) (set \(environment) to the data root)")
+            throw Prerequisite.missing("test data not found: \(path) (set \(environment) to the data root)")
         }
         return wantRoot ? root.path : path
     }

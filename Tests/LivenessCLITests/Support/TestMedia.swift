@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real clips in the shared data folder, and media generated with ffmpeg at test time.
@@ -18,12 +19,12 @@ enum TestMedia {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// A file of the shared data folder; skips the test when it is not there.
+    /// A file of the shared data folder; skips the test when it is not there (fails under CI).
     static func clip(_ relativePath: String) throws -> String {
         let directory = try dataDirectory()
         let url = directory.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("test clip \(url.path) is absent: set LIVENESS_DATA to the folder that holds \(relativePath)")
+            throw Prerequisite.missing("test clip \(url.path) is absent: set LIVENESS_DATA to the folder that holds \(relativePath)")
         }
         return url.path
     }
@@ -35,14 +36,14 @@ enum TestMedia {
     static func singleFaceJPEG() throws -> String { try clip("pyfeat_face_videos/single_face.jpg") }
     static func baselineMP4() throws -> String { try clip("openwillis_selfie_videos/baseline.mp4") }
 
-    /// The ffmpeg executable on PATH; skips the test when it is not installed.
+    /// The ffmpeg executable on PATH; skips the test when it is not installed (fails under CI).
     static func ffmpeg() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("ffmpeg")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw XCTSkip("ffmpeg is not installed (sudo apt-get install ffmpeg); it generates this test's media")
+        throw Prerequisite.missing("ffmpeg is not installed (sudo apt-get install ffmpeg); it generates this test's media")
     }
 
     /// Runs ffmpeg quietly with `arguments`; throws with its stderr when it fails.
