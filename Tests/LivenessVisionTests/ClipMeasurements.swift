@@ -1,5 +1,6 @@
-import LivenessBench
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// Every frame of a clip as the engine measures it in a stream, analysed once per run with an

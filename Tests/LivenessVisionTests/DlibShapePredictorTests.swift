@@ -1,6 +1,7 @@
+import DataTestSupport
 import DlibReference
-import LivenessBench
 import LivenessCore
+import LivenessData
 @testable import LivenessVision
 import XCTest
 

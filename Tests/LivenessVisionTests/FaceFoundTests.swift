@@ -1,5 +1,6 @@
-import LivenessBench
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import LivenessVision
 import XCTest
 

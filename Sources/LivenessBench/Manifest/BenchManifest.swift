@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).

@@ -1,5 +1,6 @@
 import LivenessBench
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.

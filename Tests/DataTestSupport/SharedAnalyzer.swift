@@ -6,10 +6,10 @@ import XCTest
 /// Loading dlib's model takes about half a second: stills share one analyzer for the whole run.
 /// Video tests make their own (`fresh()`), because an analyzer tracks the face from frame to frame.
 /// A missing or corrupt model skips the test, or fails it under CI.
-enum SharedAnalyzer {
+public enum SharedAnalyzer {
     private static let loaded = Result { try FrameAnalyzer(models: ModelFiles()) }
 
-    static func forStills() throws -> FrameAnalyzer {
+    public static func forStills() throws -> FrameAnalyzer {
         do {
             return try loaded.get()
         } catch let error as VisionError {
@@ -17,7 +17,7 @@ enum SharedAnalyzer {
         }
     }
 
-    static func fresh() throws -> FrameAnalyzer {
+    public static func fresh() throws -> FrameAnalyzer {
         do {
             return try FrameAnalyzer(models: ModelFiles())
         } catch let error as VisionError {

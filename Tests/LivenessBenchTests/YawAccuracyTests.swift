@@ -1,5 +1,7 @@
+import DataTestSupport
 import LivenessBench
 import LivenessCore
+import LivenessData
 import LivenessVision
 import XCTest
 

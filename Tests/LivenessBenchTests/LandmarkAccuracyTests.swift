@@ -1,5 +1,7 @@
+import DataTestSupport
 import LivenessBench
 import LivenessCore
+import LivenessData
 import XCTest
 
 /// dlib's 68 points as fitted by the engine, against human 68-point labels (300-W mark-up).

@@ -1,5 +1,7 @@
+import DataTestSupport
 import LivenessBench
 import LivenessCore
+import LivenessData
 import XCTest
 
 /// The engine's eye closure on still photos (SPEC §2, against the fallback open eye a still has)
