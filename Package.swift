@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
         .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessData", "TestSupport", "DataTestSupport", "DlibReference"]),
         .testTarget(name: "LivenessBenchTests", dependencies: ["LivenessBench", "LivenessData", "LivenessVision", "LivenessCore", "TestSupport", "DataTestSupport"]),
-        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

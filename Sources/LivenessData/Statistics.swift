@@ -1,15 +1,12 @@
 import Foundation
+import LivenessCore
 
 /// Summary figures for measured errors.
 extension Array where Element == Double {
     public var mean: Double { isEmpty ? .nan : reduce(0, +) / Double(count) }
 
-    public var median: Double {
-        guard !isEmpty else { return .nan }
-        let sorted = self.sorted()
-        let mid = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-    }
+    /// The core's median (CameraMotion.swift), NaN for an empty list.
+    public var median: Double { isEmpty ? .nan : LivenessCore.median(self) }
 }
 
 /// The share of `part` in `whole`, NaN for an empty whole.

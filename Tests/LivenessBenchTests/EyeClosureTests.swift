@@ -37,7 +37,7 @@ final class EyeClosureTests: XCTestCase {
         for label in try LabelledFaces.eyeState(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
             let isClosed = label.eyeState == "closed"
             if isClosed { scores.labelledClosed += 1 } else { scores.labelledOpen += 1 }
-            guard let fit = try StillMeasurements.fit(of: label) else { continue }
+            guard let fit = try SharedAnalyzer.stillFaces().measurement(of: label.points, in: label.imagePath) else { continue }
             let closure = stillEyeClosure(fit.lids, config: config)
             if isClosed { scores.closed.append(closure) } else { scores.open.append(closure) }
             if isClosed != (closure >= scores.rule) {

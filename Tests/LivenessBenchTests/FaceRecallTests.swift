@@ -29,7 +29,7 @@ final class FaceRecallTests: XCTestCase {
             // dlib's HOG runs on the closed-eye faces' photos only: they are the point, and it is slow.
             if state == "closed", hogFaces[label.imagePath] == nil { hogFaces[label.imagePath] = try hog.faces(in: Image.load(label.imagePath)) }
             let byHog = hogFaces[label.imagePath].map { matchDetection(to: label.points, among: $0) != nil } ?? false
-            let byEngine = try StillMeasurements.fit(of: label) != nil
+            let byEngine = try SharedAnalyzer.stillFaces().measurement(of: label.points, in: label.imagePath) != nil
             tallies[state, default: Tally()].labelled += 1
             if byHog { tallies[state]!.hog += 1 }
             if byEngine { tallies[state]!.engine += 1 }

@@ -36,7 +36,7 @@ final class LandmarkAccuracyTests: XCTestCase {
         var scores = Scores()
         for label in try LabelledFaces.all(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
             scores.labelled += 1
-            if let fit = try StillMeasurements.fit(of: label) {
+            if let fit = try SharedAnalyzer.stillFaces().measurement(of: label.points, in: label.imagePath) {
                 scores.errors.append((label.name, normalisedMeanError(fit.landmarks, label: label.points)))
             } else {
                 scores.missed.append(label.name)
@@ -74,7 +74,7 @@ final class LandmarkAccuracyTests: XCTestCase {
     /// eye-aspect ratio in steps of a tenth of a blink; the shim keeps the fractions.
     func testPointsKeepSubPixelPrecision() throws {
         let labels = try LabelledFaces.all(root: TestData.require(LabelledFaces.eyeStateSet, root: true)).prefix(10)
-        let coordinates = try labels.compactMap { try StillMeasurements.fit(of: $0) }.flatMap { $0.landmarks.flatMap { [$0.x, $0.y] } }
+        let coordinates = try labels.compactMap { try SharedAnalyzer.stillFaces().measurement(of: $0.points, in: $0.imagePath) }.flatMap { $0.landmarks.flatMap { [$0.x, $0.y] } }
         XCTAssertGreaterThanOrEqual(coordinates.count, 68 * 2 * 5)
         let whole = coordinates.filter { $0 == $0.rounded() }.count
         XCTAssertLessThan(share(whole, of: coordinates.count), 0.05, "\(whole) of \(coordinates.count) coordinates are whole pixels")

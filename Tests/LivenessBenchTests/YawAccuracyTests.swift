@@ -85,7 +85,7 @@ final class YawAccuracyTests: XCTestCase {
         let config = LivenessConfig()
         var pairs: [(human: Double, dlib: Double)] = []
         for label in try LabelledFaces.all(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
-            guard let fit = try StillMeasurements.fit(of: label) else { continue }
+            guard let fit = try SharedAnalyzer.stillFaces().measurement(of: label.points, in: label.imagePath) else { continue }
             let image = try Image.load(label.imagePath)
             let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
             pairs.append((PoseFit.estimate(landmarks: label.points, camera: camera).yaw, fit.yaw))
