@@ -5,68 +5,45 @@ import LivenessData
 import XCTest
 
 /// The engine's eye closure on still photos (SPEC §2, against the fallback open eye a still has)
-/// against helen_afw_300w_68pt_eyestate's open/closed labels. Those labels come from the human
-/// points (closed: both eyes' EAR < 0.15; open: both > 0.25): several "closed" faces are eyes
-/// squeezed shut by a laugh, and some "open" ones look down under a low upper lid.
+/// against helen_afw_300w_68pt_eyestate's open/closed labels, through the bench's own metrics
+/// (`StillMetrics.eyeState`). Those labels come from the human points (closed: both eyes' EAR <
+/// 0.15; open: both > 0.25): several "closed" faces are eyes squeezed shut by a laugh, and some
+/// "open" ones look down under a low upper lid.
 final class EyeClosureTests: XCTestCase {
-    struct Scores {
-        var closed: [Double] = []
-        var open: [Double] = []
-        var labelledClosed = 0
-        var labelledOpen = 0
-        var wrong: [String] = []
+    private static var cached: [Metric]?
 
-        let rule = LivenessConfig().blinkClosure
-        var auc: Double { rocArea(positives: closed, negatives: open) }
-        var accuracy: Double {
-            share(closed.filter { $0 >= rule }.count + open.filter { $0 < rule }.count, of: closed.count + open.count)
-        }
-
-        var summary: String {
-            "found \(closed.count)/\(labelledClosed) closed and \(open.count)/\(labelledOpen) open faces; "
-                + "ROC AUC \(fmt(auc)); accuracy at closure >= \(rule): \(fmt(accuracy)); wrong: \(wrong.joined(separator: ", "))"
-        }
-    }
-
-    private static var cached: Scores?
-
-    static func scores() throws -> Scores {
+    static func metrics() throws -> [Metric] {
         if let cached { return cached }
-        var scores = Scores()
-        let config = LivenessConfig()
-        for label in try LabelledFaces.eyeState(root: TestData.require(LabelledFaces.eyeStateSet, root: true)) {
-            let isClosed = label.eyeState == "closed"
-            if isClosed { scores.labelledClosed += 1 } else { scores.labelledOpen += 1 }
-            guard let fit = try SharedAnalyzer.stillFaces().measurement(of: label.points, in: label.imagePath) else { continue }
-            let closure = stillEyeClosure(fit.lids, config: config)
-            if isClosed { scores.closed.append(closure) } else { scores.open.append(closure) }
-            if isClosed != (closure >= scores.rule) {
-                scores.wrong.append("\(label.name) (\(label.eyeState ?? ""), closure \(fmt(closure)))")
-            }
-        }
-        print("EyeClosure: \(scores.summary)")
-        cached = scores
-        return scores
+        let root = try TestData.require(LabelledFaces.eyeStateSet, root: true)
+        let metrics = try StillMetrics.eyeState(root: root, faces: SharedAnalyzer.stillFaces(), config: LivenessConfig())
+        print("EyeClosure: \(metrics.summary)")
+        cached = metrics
+        return metrics
     }
 
-    /// Enough of each class is found for the figures below to mean something (measured: 32 of 42
-    /// closed, 56 of 60 open).
+    /// The manifest's floor on eye-state accuracy, where a labelled face not found is a wrong
+    /// answer (measured 0.951 at 141a53b, 97 of 102 right, against a floor of 0.97: broken until issue 10's
+    /// eye-state work lands).
+    func testEyeStateHoldsTheManifestsFloors() throws {
+        ManifestFloors.assertHeld(by: try Self.metrics())
+    }
+
+    /// Enough faces are found for the figures below to mean something (measured: 99 of 102).
     func testMostLabelledEyeStatesAreFound() throws {
-        let scores = try Self.scores()
-        XCTAssertGreaterThanOrEqual(share(scores.closed.count, of: scores.labelledClosed), 0.7, scores.summary)
-        XCTAssertGreaterThanOrEqual(share(scores.open.count, of: scores.labelledOpen), 0.85, scores.summary)
+        let m = try Self.metrics()
+        XCTAssertGreaterThanOrEqual(try m.named("eyeState.found").value, 0.8, m.summary)
     }
 
     /// Measured AUC 0.999 (1.000 with EAR, which the labels are drawn from).
     func testClosureSeparatesClosedFromOpenEyes() throws {
-        let scores = try Self.scores()
-        XCTAssertGreaterThanOrEqual(scores.auc, 0.97, scores.summary)
+        let m = try Self.metrics()
+        XCTAssertGreaterThanOrEqual(try m.named("eyeState.auc").value, 0.97, m.summary)
     }
 
-    /// Measured 0.978 on the 91 faces found: two open HELEN faces look down under a low upper lid
+    /// Measured 0.980 on the 99 faces found: two open HELEN faces look down under a low upper lid
     /// (closure 0.31 and 0.50 against the fallback; a stream would judge them by their own eyes).
-    func testBlinkRuleClassifiesStills() throws {
-        let scores = try Self.scores()
-        XCTAssertGreaterThanOrEqual(scores.accuracy, 0.95, scores.summary)
+    func testBlinkRuleClassifiesTheFoundStills() throws {
+        let m = try Self.metrics()
+        XCTAssertGreaterThanOrEqual(try m.named("eyeState.foundAccuracy").value, 0.95, m.summary)
     }
 }

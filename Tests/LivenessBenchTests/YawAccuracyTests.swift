@@ -11,37 +11,35 @@ import XCTest
 /// one of these faces is held out. The crops are measured with the labels' camera
 /// (`StillFaces.labelCameraFocalPerSide`).
 final class YawAccuracyTests: XCTestCase {
-    private static var cached: [String: Metric]?
+    private static var cached: [Metric]?
 
-    static func metrics() throws -> [String: Metric] {
+    static func metrics() throws -> [Metric] {
         if let cached { return cached }
         let root = try TestData.require(PoseLabels.set, root: true)
         let faces = StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig(), focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
-        let list = try StillMetrics.yaw(root: root, faces: faces, config: LivenessConfig())
-        print("YawAccuracy: " + list.map { "\($0.name) \(fmt($0.value)) (n=\($0.count))" }.joined(separator: "; "))
-        cached = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
-        return cached!
+        let metrics = try StillMetrics.yaw(root: root, faces: faces, config: LivenessConfig())
+        print("YawAccuracy: \(metrics.summary)")
+        cached = metrics
+        return metrics
     }
 
-    /// Measured: 44 of 52 found, 41 of the 44 with |yaw| <= 30 (the misses are profiles and three
-    /// faces turned 13-25 degrees).
+    /// Measured: 47 of 52 found, 43 of them with |yaw| <= 30.
     func testNearFrontalFacesAreFound() throws {
-        let m = try Self.metrics()
-        XCTAssertEqual(m["yaw.maeWithin30"]?.count ?? 0, 41, accuracy: 3)
+        XCTAssertEqual(try Self.metrics().named("yaw.maeWithin30").count, 43, accuracy: 3)
     }
 
-    /// Measured MAE 2.4 degrees and slope 0.96 for |yaw| <= 30 (the jaw-line fit of before: 1.7
-    /// and 0.74, on a reference derived from these very faces).
-    func testHeldOutYawReadsTrueYawWithin30Degrees() throws {
-        let m = try Self.metrics()
-        XCTAssertLessThanOrEqual(m["yaw.maeWithin30"]?.value ?? .infinity, 3)
-        XCTAssertEqual(m["yaw.slopeWithin30"]?.value ?? 0, 1, accuracy: 0.1)
+    /// The manifest's floors: MAE and slope for |yaw| <= 30 (measured 2.36 degrees and 0.96; the
+    /// jaw-line fit of before: 1.7 and 0.74, on a reference derived from these very faces), and
+    /// the turn decisions where a face not found is a wrong decision (measured 0.750 and 0.818 at
+    /// 141a53b against floors of 0.97: broken until issue 10's turn-decision work lands).
+    func testYawHoldsTheManifestsFloors() throws {
+        ManifestFloors.assertHeld(by: try Self.metrics())
     }
 
-    /// Measured 34 of 36 found faces labelled outside 5.5-9.5 degrees.
+    /// Measured 0.923: 36 of 39 found faces labelled outside 5.5-9.5 degrees.
     func testTurnDecisionsOnClearlyTurnedOrFrontalFaces() throws {
         let m = try Self.metrics()
-        XCTAssertGreaterThanOrEqual(m["yaw.clearTurnDecisionFoundAccuracy"]?.value ?? 0, 0.9)
+        XCTAssertGreaterThanOrEqual(try m.named("yaw.clearTurnDecisionFoundAccuracy").value, 0.9, m.summary)
     }
 
     /// The pose fit alone, fed the labels' own 68 points (the 3DDFA fit's landmarks, projected) with
@@ -72,9 +70,9 @@ final class YawAccuracyTests: XCTestCase {
     func testTheCropsOwnSideAsFocalLengthCompressesYaw() throws {
         let root = try TestData.require(PoseLabels.set, root: true)
         let atFrameSide = try StillMetrics.yaw(root: root, faces: StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig()), config: LivenessConfig())
-        let slope = atFrameSide.first { $0.name == "yaw.slopeWithin30" }?.value ?? .nan
+        let slope = try atFrameSide.named("yaw.slopeWithin30").value
         print("YawAtTheCropsSide: slope \(fmt(slope))")
-        XCTAssertLessThan(slope, (try Self.metrics()["yaw.slopeWithin30"]?.value ?? 0) - 0.1)
+        XCTAssertLessThan(slope, try Self.metrics().named("yaw.slopeWithin30").value - 0.1)
     }
 
     /// On the human-labelled 300-W-style faces (HELEN, AFW, Menpo, 300-VW; no AFLW), the yaw from

@@ -170,7 +170,7 @@ public struct BenchManifest {
 }
 
 /// A bound on one metric; the run fails when the engine is on the wrong side of it.
-public struct Floor: Sendable {
+public struct Floor: Sendable, Decodable {
     public var metric: String
     public var min: Double?
     public var max: Double?
