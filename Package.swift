@@ -40,7 +40,10 @@ let package = Package(
         .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessVision"]),
         // Metrics, floors, runs and plots of `liveness bench`.
         .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision", "LivenessData"]),
-        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessData", "LivenessBench"]),
+        // A batch on a pool of worker processes: the clip list, shards, resume, per-clip limits;
+        // with the process's exit codes, standard streams and signal policy.
+        .target(name: "LivenessBatch", dependencies: ["LivenessCore", "LivenessVision"]),
+        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessData", "LivenessBench", "LivenessBatch"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
         .target(name: "DataTestSupport", dependencies: ["LivenessData", "TestSupport"], path: "Tests/DataTestSupport"),
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "LivenessBenchTests", dependencies: ["LivenessBench", "LivenessData", "LivenessVision", "LivenessCore", "TestSupport", "DataTestSupport"]),
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

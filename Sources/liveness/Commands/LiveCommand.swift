@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 

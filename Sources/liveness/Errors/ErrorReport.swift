@@ -1,3 +1,4 @@
+import LivenessBatch
 import LivenessBench
 import LivenessCore
 import LivenessData

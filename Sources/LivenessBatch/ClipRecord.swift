@@ -3,13 +3,13 @@ import LivenessCore
 
 /// One line of a batch's output: a clip's result or its error. Every line has `index`, `path`,
 /// `outcome`, `actions`, `autoshot`, `snapshot`, `timing` and `error` (null when it was scored).
-enum ClipRecord {
+public enum ClipRecord {
     /// The report fields every line would repeat; the summary line prints them once.
-    static let sharedReportKeys: Set<String> = ["tool", "config", "models", "blas"]
+    public static let sharedReportKeys: Set<String> = ["tool", "config", "models", "blas"]
 
     /// The line of a scored clip: the single-file report (the same fields and values), minus the
     /// shared ones, with the clip's index and path first.
-    static func scored(_ clip: Clip, report: JSON) -> JSON {
+    public static func scored(_ clip: Clip, report: JSON) -> JSON {
         guard case .object(let pairs) = report else { return report }
         let kept = pairs.filter { !sharedReportKeys.contains($0.0) }
         // The outcome first; what was read (size, codec, rotation) and the timings after it.
@@ -21,7 +21,7 @@ enum ClipRecord {
     }
 
     /// The line of a clip that could not be scored.
-    static func failed(_ clip: Clip, error: ClipError, wallMs: Double) -> JSON {
+    public static func failed(_ clip: Clip, error: ClipError, wallMs: Double) -> JSON {
         .object([
             ("index", .number(Double(clip.index))), ("path", .string(clip.shownPath)),
             ("outcome", .null), ("actions", .array([])), ("autoshot", .null), ("snapshot", .null),
@@ -32,32 +32,39 @@ enum ClipRecord {
 }
 
 /// Why one clip of a batch has no result. `kind` is stable and meant for counting and filtering.
-struct ClipError {
-    var kind: String
+public struct ClipError {
+    public var kind: String
     /// The one line the single-file command prints for the same problem.
-    var message: String
-    var exitCode: ExitCode
+    public var message: String
+    public var exitCode: ExitCode
     /// Extra facts: the signal that killed the worker, the limit that was hit.
-    var details: [(String, JSON)] = []
+    public var details: [(String, JSON)] = []
 
-    var json: JSON {
+    public init(kind: String, message: String, exitCode: ExitCode, details: [(String, JSON)] = []) {
+        self.kind = kind
+        self.message = message
+        self.exitCode = exitCode
+        self.details = details
+    }
+
+    public var json: JSON {
         .object([("kind", .string(kind)), ("message", .string(message)), ("exitCode", .number(Double(exitCode.rawValue)))] + details)
     }
 }
 
 /// What the coordinator reads back from a line: enough to count it and to resume after it.
-struct RecordFacts {
-    var index: Int?
-    var path: String
-    var outcome: String?
-    var errorKind: String?
-    var errorExitCode: Int32?
-    var errorMessage: String?
-    var frames: Int
-    var peakRSSMB: Double?
+public struct RecordFacts {
+    public var index: Int?
+    public var path: String
+    public var outcome: String?
+    public var errorKind: String?
+    public var errorExitCode: Int32?
+    public var errorMessage: String?
+    public var frames: Int
+    public var peakRSSMB: Double?
 
     /// nil for a line that is not a clip's record (a summary, a partial or foreign line).
-    init?(line: some Collection<UInt8>) {
+    public init?(line: some Collection<UInt8>) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
               let path = object["path"] as? String else { return nil }
         self.path = path
@@ -73,14 +80,14 @@ struct RecordFacts {
     }
 
     /// Whether a parsed line is a clip's record (not a summary).
-    static func isRecord(_ object: [String: Any]) -> Bool {
+    public static func isRecord(_ object: [String: Any]) -> Bool {
         object["path"] is String && (object["outcome"] is String || object["error"] is [String: Any])
     }
 }
 
 /// `--resume`: how many times each path already has a line in the output file.
-enum ResumeLedger {
-    static func done(in sink: RecordSink) throws -> [String: Int] {
+public enum ResumeLedger {
+    public static func done(in sink: RecordSink) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         try sink.forEachLine { line in
             if let facts = RecordFacts(line: line) { counts[facts.path, default: 0] += 1 }
@@ -89,7 +96,7 @@ enum ResumeLedger {
     }
 
     /// The clips still to score: each path is skipped as many times as it has lines already.
-    static func remaining(_ clips: [Clip], done: [String: Int]) -> (todo: [Clip], skipped: Int) {
+    public static func remaining(_ clips: [Clip], done: [String: Int]) -> (todo: [Clip], skipped: Int) {
         var left = done
         var todo: [Clip] = []
         for clip in clips {

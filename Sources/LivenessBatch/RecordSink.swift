@@ -7,19 +7,19 @@ import LivenessVision
 /// While the batch runs it holds a lock on the file: shared for a plain run (two plain runs may
 /// append to one file), exclusive for `--resume`, which must not read the file while another run
 /// adds to it, or both would score the same clips.
-final class RecordSink {
-    let fd: Int32
-    let path: String?
-    private(set) var failure: String?
+public final class RecordSink {
+    public let fd: Int32
+    public let path: String?
+    public private(set) var failure: String?
 
     /// stdout.
-    init() {
+    public init() {
         fd = STDOUT_FILENO
         path = nil
     }
 
     /// Appends to `path`, creating it; a last line left unfinished by a run that was killed is cut off.
-    init(appendingTo path: String, exclusive: Bool, inputs: [String]) throws {
+    public init(appendingTo path: String, exclusive: Bool, inputs: [String]) throws {
         func unusable(_ cause: String) -> BatchInputError { .outputUnusable(path: path, cause: cause) }
         // O_NOFOLLOW: a symbolic link is refused, not followed; O_NONBLOCK: a FIFO is not waited on.
         let fd = FileName.withCString(path) { open($0, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o644) }
@@ -51,7 +51,7 @@ final class RecordSink {
 
     /// Calls `body` with each complete line of the file (for `--resume`), read as a stream: an
     /// output of a million clips is not held in memory.
-    func forEachLine(_ body: ([UInt8]) -> Void) throws {
+    public func forEachLine(_ body: ([UInt8]) -> Void) throws {
         guard path != nil, lseek(fd, 0, SEEK_SET) == 0 else { return }
         var line: [UInt8] = []
         try InputFile.forEachChunk(fd) { chunk in
@@ -66,7 +66,7 @@ final class RecordSink {
         }
     }
 
-    func write(_ line: [UInt8]) {
+    public func write(_ line: [UInt8]) {
         guard failure == nil else { return }
         if !writeAll(fd, line + [UInt8(ascii: "\n")]) { failure = String(cString: strerror(errno)) }
     }

@@ -3,24 +3,26 @@ import LivenessCore
 import LivenessVision
 
 /// Running counts of a batch: outcomes, error kinds, frames; the summary line and the human summary.
-struct BatchTally {
-    var clips = 0
-    var skipped = 0
-    var done = 0
-    var outcomes: [String: Int] = ["passed": 0, "timedOut": 0, "incomplete": 0]
-    var errors: [String: Int] = [:]
-    var frames = 0
-    var workersStarted = 0
+public struct BatchTally {
+    public var clips = 0
+    public var skipped = 0
+    public var done = 0
+    public var outcomes: [String: Int] = ["passed": 0, "timedOut": 0, "incomplete": 0]
+    public var errors: [String: Int] = [:]
+    public var frames = 0
+    public var workersStarted = 0
     /// The most workers alive at once.
-    var peakWorkers = 0
-    var workerPeakRSSMB = 0.0
-    var worstExit: ExitCode = .passed
-    var aborted: String?
+    public var peakWorkers = 0
+    public var workerPeakRSSMB = 0.0
+    public var worstExit: ExitCode = .passed
+    public var aborted: String?
 
-    var failed: Int { errors.values.reduce(0, +) }
-    var scored: Int { done - failed }
+    public init() {}
 
-    mutating func add(_ facts: RecordFacts) {
+    public var failed: Int { errors.values.reduce(0, +) }
+    public var scored: Int { done - failed }
+
+    public mutating func add(_ facts: RecordFacts) {
         done += 1
         frames += facts.frames
         if let rss = facts.peakRSSMB { workerPeakRSSMB = max(workerPeakRSSMB, rss) }
@@ -34,16 +36,19 @@ struct BatchTally {
     }
 
     /// A stop signal over 4 (internal) over 3 (input) over 0.
-    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+    public static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
         let rank: (ExitCode) -> Int = { [.passed: 0, .notPassed: 0, .usage: 1, .inputOrModel: 2, .internalFailure: 3][$0] ?? 4 }
         return rank(b) > rank(a) ? b : a
     }
 
     /// The batch's exit status: 0 when every clip was scored (whatever its outcome), 3 when a clip
     /// had an input error or hit a limit, 4 when something failed on its own.
-    var exitCode: ExitCode { worstExit == .notPassed ? .passed : worstExit }
+    public var exitCode: ExitCode { worstExit == .notPassed ? .passed : worstExit }
 
-    func summaryJSON(wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: ModelFiles) -> JSON {
+    /// `models` and `version` as the single-clip report gives them.
+    public func summaryJSON(
+        wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: JSON, version: String
+    ) -> JSON {
         func number(_ value: Int) -> JSON { .number(Double(value)) }
         func counts(_ table: [String: Int]) -> JSON { .object(table.sorted { $0.key < $1.key }.map { ($0.key, number($0.value)) }) }
         let seconds = wallMs / 1000
@@ -64,16 +69,16 @@ struct BatchTally {
         let run: [(String, JSON)] = [
             ("exitCode", number(Int(exitCode.rawValue))),
             ("aborted", aborted.map(JSON.string) ?? .null),
-            ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
+            ("tool", .object([("name", .string("liveness")), ("version", .string(version))])),
             ("config", config.json),
-            ("models", ScoreReport.modelsJSON(models)),
+            ("models", models),
             // The workers run this binary in this environment, so they load the same BLAS.
             ("blas", BLASLibrary.loaded().json),
         ]
         return .object([("summary", .object(clipCounts + speed + run))])
     }
 
-    func humanSummary(wallMs: Double, workers: WorkerCount) -> String {
+    public func humanSummary(wallMs: Double, workers: WorkerCount) -> String {
         let outcomeText = ["passed", "timedOut", "incomplete"].map { "\(outcomes[$0] ?? 0) \($0)" }.joined(separator: ", ")
         var text = "liveness: \(done) of \(clips - skipped) clip(s) in \(BatchProgress.duration(wallMs / 1000)) with \(peakWorkers) worker(s)\(workers.capNote.map { " (\($0))" } ?? ""): \(outcomeText), \(failed) failed"
         if !errors.isEmpty { text += " (" + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }

@@ -2,31 +2,31 @@ import Foundation
 
 /// Progress on stderr: a bar redrawn in place when stderr is a terminal; otherwise a line per
 /// failed clip and a short line every half minute, so logs stay readable.
-final class BatchProgress {
-    let total: Int
-    let isTerminal: Bool
+public final class BatchProgress {
+    public let total: Int
+    public let isTerminal: Bool
     private let startNs = DispatchTime.now().uptimeNanoseconds
     private var lastDrawNs: UInt64 = 0
     private var drawn = false
-    static let lineIntervalSeconds = 30.0
+    public static let lineIntervalSeconds = 30.0
 
-    init(total: Int, isTerminal: Bool = isatty(STDERR_FILENO) != 0) {
+    public init(total: Int, isTerminal: Bool = isatty(STDERR_FILENO) != 0) {
         self.total = total
         self.isTerminal = isTerminal
         lastDrawNs = startNs
     }
 
-    var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e9 }
+    public var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e9 }
 
     /// A clip could not be scored: its one-line error.
-    func failed(_ message: String) {
+    public func failed(_ message: String) {
         clear()
         printError(message)
         drawn = false
     }
 
     /// Redraws the bar, or writes the line, once its interval has passed since the last.
-    func update(_ tally: BatchTally) {
+    public func update(_ tally: BatchTally) {
         let now = DispatchTime.now().uptimeNanoseconds
         let interval = isTerminal ? 0.2 : Self.lineIntervalSeconds
         guard Double(now - lastDrawNs) / 1e9 >= interval else { return }
@@ -49,12 +49,12 @@ final class BatchProgress {
     }
 
     /// Removes the bar before other text is written.
-    func clear() {
+    public func clear() {
         if isTerminal && drawn { writeError("\r\u{1B}[K") }
         drawn = false
     }
 
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         if seconds < 60 { return String(format: "%.1f s", seconds) }
         if s < 3600 { return "\(s / 60)m\(String(format: "%02d", s % 60))s" }

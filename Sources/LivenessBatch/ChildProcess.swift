@@ -5,24 +5,24 @@ import LivenessVision
 /// Process is not used: it watches its children through a loopback UDP socket pair, which shows
 /// as AF_INET sockets under strace in a tool that promises to open no network socket, and it
 /// leaves the child's signal dispositions to chance.
-final class ChildProcess {
-    let pid: pid_t
+public final class ChildProcess {
+    public let pid: pid_t
     /// The parent's ends: write to the child's stdin, read its stdout and stderr.
-    private(set) var stdinFD: Int32
-    let stdoutFD: Int32, stderrFD: Int32
+    public private(set) var stdinFD: Int32
+    public let stdoutFD: Int32, stderrFD: Int32
     private var status: Int32?
 
     /// How a child ended.
-    enum Termination: Equatable {
+    public enum Termination: Equatable {
         case exited(Int32)
         case signalled(Int32)
     }
 
-    struct SpawnError: Error, CustomStringConvertible {
-        let description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    init(executable: String, arguments: [String], environment: [String: String]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String]) throws {
         var ends: [[Int32]] = []
         for _ in 0..<3 {
             var pair: [Int32] = [-1, -1]
@@ -78,19 +78,19 @@ final class ChildProcess {
     }
 
     /// Closes the child's stdin: it reads end of file.
-    func closeStdin() {
+    public func closeStdin() {
         guard stdinFD >= 0 else { return }
         close(stdinFD)
         stdinFD = -1
     }
 
     /// SIGKILL, unless it was already reaped (then its pid may belong to another process).
-    func kill() {
+    public func kill() {
         if status == nil { _ = Glibc.kill(pid, SIGKILL) }
     }
 
     /// Waits for it to end and says how.
-    func wait() -> Termination {
+    public func wait() -> Termination {
         while status == nil {
             var raw: Int32 = 0
             let got = waitpid(pid, &raw, 0)

@@ -4,19 +4,19 @@ import Foundation
 /// beyond two per CPU only wait for the CPU while holding their models (about 200 MB resident
 /// each, Benchmarks/RESULTS.md), and more than the memory available can hold would swap or
 /// meet the OOM killer before finishing a clip.
-struct WorkerCount {
-    let asked: Int
-    let jobs: Int
-    let cpus: Int
+public struct WorkerCount {
+    public let asked: Int
+    public let jobs: Int
+    public let cpus: Int
     /// MemAvailable in MB (nil when /proc/meminfo cannot be read).
-    let availableMB: Int?
+    public let availableMB: Int?
 
-    static let perCPU = 2
+    public static let perCPU = 2
     /// Memory set aside per worker: a worker's resident peak on a 4K clip is about 680 MB, on a
     /// 1080p clip about 200 MB.
-    static let perWorkerMB = 400
+    public static let perWorkerMB = 400
 
-    init(asked: Int, cpus: Int = ProcessInfo.processInfo.activeProcessorCount, availableMB: Int? = Self.memoryAvailableMB()) {
+    public init(asked: Int, cpus: Int = ProcessInfo.processInfo.activeProcessorCount, availableMB: Int? = Self.memoryAvailableMB()) {
         self.asked = asked
         self.cpus = cpus
         self.availableMB = availableMB
@@ -25,15 +25,15 @@ struct WorkerCount {
         jobs = min(asked, cap)
     }
 
-    var isCapped: Bool { jobs < asked }
+    public var isCapped: Bool { jobs < asked }
 
     /// "--jobs 256 capped to 4 for 2 CPUs and 22000 MB available".
-    var capNote: String? {
+    public var capNote: String? {
         guard isCapped else { return nil }
         return "--jobs \(asked) capped to \(jobs) for \(cpus) CPU\(cpus == 1 ? "" : "s")" + (availableMB.map { " and \($0) MB available" } ?? "")
     }
 
-    static func memoryAvailableMB() -> Int? {
+    public static func memoryAvailableMB() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
               let kB = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }

@@ -4,25 +4,34 @@ import LivenessCore
 /// Runs a batch on a local pool of `liveness worker` processes: hands each idle worker the next
 /// clip, writes each answer as it comes, and enforces the per-clip limits. A worker that dies or
 /// overruns costs only its clip: it is reported and a fresh worker takes the next one.
-final class BatchCoordinator {
-    struct Settings {
-        var jobs: Int
+public final class BatchCoordinator {
+    public struct Settings {
+        public var jobs: Int
         /// Per-clip wall time in seconds (0 = none).
-        var clipTimeout: Double
-        var memoryLimitMB: Int
-        var executable: URL
-        var workerArguments: [String]
-        var environment: [String: String]
+        public var clipTimeout: Double
+        public var memoryLimitMB: Int
+        public var executable: URL
+        public var workerArguments: [String]
+        public var environment: [String: String]
         /// How long a worker may take to load its models.
-        var startTimeout: Double = 120
+        public var startTimeout: Double = 120
         /// Workers dying before they are ready this many times in a row stop the batch.
-        var maxStartFailures = 3
+        public var maxStartFailures = 3
+
+        public init(jobs: Int, clipTimeout: Double, memoryLimitMB: Int, executable: URL, workerArguments: [String], environment: [String: String]) {
+            self.jobs = jobs
+            self.clipTimeout = clipTimeout
+            self.memoryLimitMB = memoryLimitMB
+            self.executable = executable
+            self.workerArguments = workerArguments
+            self.environment = environment
+        }
     }
 
     /// The batch stopped before every clip was tried (the models cannot be loaded, workers cannot start).
-    struct Abort: Error {
-        var message: String
-        var code: ExitCode
+    public struct Abort: Error {
+        public var message: String
+        public var code: ExitCode
     }
 
     private let settings: Settings
@@ -31,9 +40,9 @@ final class BatchCoordinator {
     private var queue: ArraySlice<Clip>
     private var workers: [WorkerProcess] = []
     private var startFailures = 0
-    private(set) var tally: BatchTally
+    public private(set) var tally: BatchTally
 
-    init(settings: Settings, clips: [Clip], sink: RecordSink, progress: BatchProgress, tally: BatchTally) {
+    public init(settings: Settings, clips: [Clip], sink: RecordSink, progress: BatchProgress, tally: BatchTally) {
         self.settings = settings
         self.sink = sink
         self.progress = progress
@@ -42,7 +51,7 @@ final class BatchCoordinator {
     }
 
     /// Scores every clip; throws `Abort` when the batch cannot go on (the clips done so far are written).
-    func run() throws {
+    public func run() throws {
         defer { stopAll() }
         while !queue.isEmpty || workers.contains(where: { if case .busy = $0.state { return true } else { return false } }) {
             try stopIfSignalled()
@@ -275,7 +284,7 @@ final class BatchCoordinator {
 }
 
 /// "SIGSEGV" for 11, and so on for the signals a crash or a limit sends.
-func signalName(_ signal: Int32) -> String {
+public func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT",
         SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM",

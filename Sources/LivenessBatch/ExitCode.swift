@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the process's exit status means.
-enum ExitCode: Int32 {
+public enum ExitCode: Int32 {
     case passed = 0
     /// The check ran and did not pass (timedOut or incomplete).
     case notPassed = 1
@@ -15,7 +15,7 @@ enum ExitCode: Int32 {
     case stoppedByInterrupt = 130
     case stoppedByTerminate = 143
 
-    init(stoppedBy signal: Int32) {
+    public init(stoppedBy signal: Int32) {
         switch signal {
         case SIGHUP: self = .stoppedByHangup
         case SIGTERM: self = .stoppedByTerminate

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 
@@ -47,7 +48,12 @@ enum BatchScore {
         guard memoryLimitMB == 0 || (minimumMemoryLimitMB...maximumMemoryLimitMB).contains(memoryLimitMB) else {
             throw UsageError("--memory-limit must be 0 (none) or at least \(minimumMemoryLimitMB) MB (a worker's address space is about 470 MB once its models are loaded, 740 MB after a 960x540 clip)", spec: spec)
         }
-        let shard = try args.value("shard").map { try Shard(parsing: $0, spec: spec) }
+        let shard = try args.value("shard").map { text in
+            guard let shard = Shard(parsing: text) else {
+                throw UsageError("--shard must be I/N with 1 <= I <= N (e.g. 1/4), got '\(text)'", spec: spec)
+            }
+            return shard
+        }
         let seed: UInt64? = try args.integer("seed", spec: spec)
         if args.has("resume") && args.value("output") == nil {
             throw UsageError("--resume needs --output FILE (the file to resume)", spec: spec)
@@ -101,7 +107,8 @@ enum BatchScore {
         }
         let wallMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         sink.write(Array(tally.summaryJSON(
-            wallMs: wallMs, workers: workers, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config, models: models
+            wallMs: wallMs, workers: workers, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config,
+            models: ScoreReport.modelsJSON(models), version: Version.current
         ).serialized().utf8))
         if let failure = sink.failure {
             printError("liveness: \(sink.path ?? "stdout"): could not write: \(failure)")

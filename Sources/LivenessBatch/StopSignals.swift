@@ -9,7 +9,7 @@ import Foundation
 ///   (`score` while writing --out/--trace, `live`, a batch) declares it with `whileStoppable`: the
 ///   signal is then noted, the command stops at its next frame or event, removes what it had not
 ///   finished, stops its workers, writes what was done, and exits with 128 + the signal's number.
-enum StopSignals {
+public enum StopSignals {
     /// The signal received, 0 for none. Written by the handler, read by the command.
     private static let received = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
     /// Whether the command running now stops by itself (1) or must be ended by the signal (0).
@@ -17,9 +17,9 @@ enum StopSignals {
     /// A pipe the handler writes a byte to, so a loop waiting in poll() wakes up.
     private static var wakePipe: [Int32] = [-1, -1]
 
-    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    static func install() {
+    public static func install() {
         received.pointee = 0
         cooperative.pointee = 0
         if pipe(&wakePipe) == 0 {
@@ -53,37 +53,37 @@ enum StopSignals {
     }
 
     /// The stop signal received while `body` ran as a stoppable command, if any.
-    static var receivedSignal: Int32? { received.pointee == 0 ? nil : received.pointee }
+    public static var receivedSignal: Int32? { received.pointee == 0 ? nil : received.pointee }
 
     /// Read end of the wake-up pipe, for a poll() loop.
-    static var wakeFD: Int32 { wakePipe[0] }
+    public static var wakeFD: Int32 { wakePipe[0] }
 
     /// Runs `body` with stop signals noted instead of ending the process; `body` calls `check()`
     /// at its safe points.
-    static func whileStoppable<T>(_ body: () throws -> T) throws -> T {
+    public static func whileStoppable<T>(_ body: () throws -> T) throws -> T {
         cooperative.pointee = 1
         defer { cooperative.pointee = 0 }
         return try body()
     }
 
     /// Throws `Stopped` once a stop signal has come.
-    static func check() throws {
+    public static func check() throws {
         if let receivedSignal { throw Stopped(signal: receivedSignal) }
     }
 
     /// Empties the wake-up pipe (the signal itself stays noted).
-    static func drainWakeups() {
+    public static func drainWakeups() {
         var bytes = [UInt8](repeating: 0, count: 64)
         while read(wakePipe[0], &bytes, bytes.count) > 0 {}
     }
 }
 
 /// A stop signal ended the command; what it had finished is kept, the rest removed.
-struct Stopped: Error {
-    let signal: Int32
+public struct Stopped: Error {
+    public let signal: Int32
 
     /// 128 + the signal's number, as shells report a process ended by it.
-    var exitCode: ExitCode { ExitCode(stoppedBy: signal) }
+    public var exitCode: ExitCode { ExitCode(stoppedBy: signal) }
 }
 
 // What the C signal handler reads: set once by install(), before any signal is caught.

@@ -2,29 +2,34 @@ import Foundation
 import LivenessVision
 
 /// One clip of a batch: its place in the whole input list (before sharding and resuming) and its path.
-struct Clip: Equatable {
-    let index: Int
-    let path: String
+public struct Clip: Equatable {
+    public let index: Int
+    public let path: String
 
     /// The path as the output lines and messages show it (a byte that is not UTF-8 as \xNN).
-    var shownPath: String { FileName.display(path) }
+    public var shownPath: String { FileName.display(path) }
+
+    public init(index: Int, path: String) {
+        self.index = index
+        self.path = path
+    }
 }
 
 /// The clips a batch scores: the files and folders given on the command line, then the lines of
 /// `--list FILE` (`-` = stdin), in that order; a folder contributes its video files (by extension,
 /// recursively, sorted by path). Repeated paths are scored as many times as they appear.
-enum ClipList {
+public enum ClipList {
     /// File extensions taken from a folder. Files named explicitly or in a list are taken whatever their name.
-    static let videoExtensions: Set<String> = [
+    public static let videoExtensions: Set<String> = [
         "mp4", "m4v", "mov", "qt", "avi", "mkv", "webm", "3gp", "3g2", "mpg", "mpeg", "ts", "mts", "m2ts", "wmv", "flv", "ogv",
     ]
     /// A list is read as a stream of lines, within these bounds (a path is at most PATH_MAX bytes;
     /// a million paths of 64 bytes hold about 200 MB in the coordinator).
-    static let maxLineBytes = 4096
-    static let maxPaths = 1_000_000
-    static let maxListBytes = 64 << 20
+    public static let maxLineBytes = 4096
+    public static let maxPaths = 1_000_000
+    public static let maxListBytes = 64 << 20
 
-    static func expand(inputs: [String], list: String?) throws -> [Clip] {
+    public static func expand(inputs: [String], list: String?) throws -> [Clip] {
         var paths: [String] = []
         for input in inputs {
             if InputFile.isFolder(input) {
@@ -43,7 +48,7 @@ enum ClipList {
     /// The video files under `folder`, sorted; hidden files and folders are left out. Names are
     /// read as bytes, so a name that is not UTF-8 is taken too (and reported as such if it fails).
     /// Symbolic links to files are taken; links to folders are not followed (no loops).
-    static func videos(in folder: String) throws -> [String] {
+    public static func videos(in folder: String) throws -> [String] {
         var found: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
@@ -72,7 +77,7 @@ enum ClipList {
     /// One path per line, read as a stream of bytes within `maxLineBytes` and `maxPaths`; blank
     /// lines are skipped, a trailing CR is dropped, nothing else is trimmed (paths may start or
     /// end with spaces). Relative paths are relative to the current directory.
-    static func read(list: String) throws -> [String] {
+    public static func read(list: String) throws -> [String] {
         let fd: Int32
         if list == "-" {
             fd = STDIN_FILENO
@@ -96,7 +101,7 @@ enum ClipList {
         return parser.paths
     }
 
-    static func parse(list data: Data) throws -> [String] {
+    public static func parse(list data: Data) throws -> [String] {
         var parser = ListParser()
         try data.withUnsafeBytes { try parser.feed($0) }
         try parser.finish()
@@ -105,17 +110,17 @@ enum ClipList {
 }
 
 /// Splits a byte stream into the paths of a list, one line at a time.
-struct ListParser {
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
+public struct ListParser {
+    public struct Malformed: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    private(set) var paths: [String] = []
+    public private(set) var paths: [String] = []
     private var line: [UInt8] = []
     private var lineNumber = 0
     private var bytesRead = 0
 
-    mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         bytesRead += chunk.count
         guard bytesRead <= ClipList.maxListBytes else {
             throw Malformed(description: "larger than \(ClipList.maxListBytes >> 20) MiB; split the list into several runs")
@@ -133,7 +138,7 @@ struct ListParser {
         }
     }
 
-    mutating func finish() throws {
+    public mutating func finish() throws {
         if !line.isEmpty { try endLine() }
     }
 
@@ -151,7 +156,7 @@ struct ListParser {
 }
 
 /// The batch's own inputs (not a clip's) could not be used: nothing is scored.
-enum BatchInputError: Error {
+public enum BatchInputError: Error {
     case listMissing(path: String)
     case listUnusable(path: String, cause: String)
     case folderWithoutVideos(path: String)

@@ -3,8 +3,8 @@ import LivenessCore
 
 /// The coordinator's handle on one `liveness worker` process: its three pipes, what it is doing,
 /// and the last lines it wrote on stderr (for the report when it dies).
-final class WorkerProcess {
-    enum State {
+public final class WorkerProcess {
+    public enum State {
         /// Loading the models; nothing sent yet.
         case starting(since: UInt64)
         case idle
@@ -13,43 +13,43 @@ final class WorkerProcess {
         case closing
     }
 
-    typealias Termination = ChildProcess.Termination
+    public typealias Termination = ChildProcess.Termination
 
     private let child: ChildProcess
-    var state: State
+    public var state: State
     private var pending: [UInt8] = []
     /// The first and the last few kilobytes the worker wrote on stderr since its current clip began.
-    private(set) var stderrHead: [UInt8] = []
-    private(set) var stderrTail: [UInt8] = []
-    private(set) var stdoutOpen = true
-    private(set) var stderrOpen = true
+    public private(set) var stderrHead: [UInt8] = []
+    public private(set) var stderrTail: [UInt8] = []
+    public private(set) var stdoutOpen = true
+    public private(set) var stderrOpen = true
     private var inputOpen = true
-    static let stderrTailBytes = 4096
+    public static let stderrTailBytes = 4096
     /// Its memory as last sampled while it was working (the coordinator samples /proc).
-    var lastStatus: ProcStatus?
+    public var lastStatus: ProcStatus?
     /// Its address-space peak when its current clip was sent.
-    private(set) var peakAtSend: Double = 0
+    public private(set) var peakAtSend: Double = 0
     private var lastSampleNs: UInt64 = 0
 
     /// Samples /proc/PID/status at most twice a second.
-    func sampleMemory() {
+    public func sampleMemory() {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - lastSampleNs >= 500_000_000 else { return }
         lastSampleNs = now
         if let status = ProcStatus(pid: String(pid)) { lastStatus = status }
     }
 
-    var pid: Int32 { child.pid }
-    var stdoutFD: Int32 { child.stdoutFD }
-    var stderrFD: Int32 { child.stderrFD }
+    public var pid: Int32 { child.pid }
+    public var stdoutFD: Int32 { child.stdoutFD }
+    public var stderrFD: Int32 { child.stderrFD }
 
-    init(executable: URL, arguments: [String], environment: [String: String]) throws {
+    public init(executable: URL, arguments: [String], environment: [String: String]) throws {
         child = try ChildProcess(executable: executable.path, arguments: arguments, environment: environment)
         state = .starting(since: DispatchTime.now().uptimeNanoseconds)
     }
 
     /// Sends one request line; false when the worker no longer reads (it died: its end of file follows).
-    func send(_ clip: Clip) -> Bool {
+    public func send(_ clip: Clip) -> Bool {
         let request = JSON.object([("index", .number(Double(clip.index))), ("path", .string(clip.path))]).serialized() + "\n"
         state = .busy(clip, since: DispatchTime.now().uptimeNanoseconds)
         if let status = ProcStatus(pid: String(pid)) {
@@ -60,7 +60,7 @@ final class WorkerProcess {
     }
 
     /// No more clips: the worker exits after its current one.
-    func closeInput() {
+    public func closeInput() {
         guard inputOpen else { return }
         inputOpen = false
         child.closeStdin()
@@ -68,7 +68,7 @@ final class WorkerProcess {
     }
 
     /// Reads what stdout holds now; false at its end.
-    func readStdout() -> Bool {
+    public func readStdout() -> Bool {
         guard stdoutOpen else { return false }
         let (bytes, open) = readSome(stdoutFD)
         pending += bytes
@@ -77,7 +77,7 @@ final class WorkerProcess {
     }
 
     /// Reads what stderr holds now, keeping the last few kilobytes.
-    func readStderr() {
+    public func readStderr() {
         guard stderrOpen else { return }
         let (bytes, open) = readSome(stderrFD)
         if stderrHead.count < Self.stderrTailBytes { stderrHead += bytes.prefix(Self.stderrTailBytes - stderrHead.count) }
@@ -87,21 +87,21 @@ final class WorkerProcess {
     }
 
     /// The next complete stdout line, without its newline.
-    func nextLine() -> [UInt8]? {
+    public func nextLine() -> [UInt8]? {
         guard let end = pending.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let line = Array(pending[..<end])
         pending.removeFirst(end + 1)
         return line
     }
 
-    func clearStderr() {
+    public func clearStderr() {
         stderrHead.removeAll()
         stderrTail.removeAll()
     }
 
     /// The line that says why the worker died, for an error message: the Swift runtime's crash
     /// line, a fatal error, an uncaught C++ exception; else the last line it wrote.
-    var stderrCause: String? {
+    public var stderrCause: String? {
         let markers = ["*** Program crashed:", "Fatal error:", "terminate called", "Could not allocate memory", "Segmentation fault"]
         let head = String(decoding: stderrHead, as: UTF8.self).split(separator: "\n")
         if let line = head.first(where: { line in markers.contains { line.contains($0) } }) {
@@ -111,14 +111,14 @@ final class WorkerProcess {
     }
 
     /// Everything kept from stderr, for telling an allocation failure.
-    var stderrText: String { String(decoding: stderrHead + stderrTail, as: UTF8.self) }
+    public var stderrText: String { String(decoding: stderrHead + stderrTail, as: UTF8.self) }
 
-    func kill() {
+    public func kill() {
         child.kill()
     }
 
     /// Waits for the process to end (after its stdout closed or it was killed), reading the rest of stderr.
-    func reap() -> Termination {
+    public func reap() -> Termination {
         while stderrOpen { readStderr() }
         if inputOpen { closeInput() }
         return child.wait()
@@ -137,7 +137,7 @@ final class WorkerProcess {
 
 /// Writes every byte, retrying after interrupts; false on any other failure (EPIPE included: the
 /// coordinator ignores SIGPIPE).
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var written = 0
     while written < bytes.count {
         let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
