@@ -35,13 +35,29 @@ let package = Package(
         .target(name: "LivenessCore"),
         // Turns shim frames into observations for the core.
         .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore"]),
-        // Labelled data, metrics and plots for `liveness bench` and the real-data tests.
-        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision"]),
-        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessBench"]),
+        // The labelled data sets: where they are, their label files, the engine's faces matched
+        // to the labels, and summary figures. The bench and the real-data tests read them alike.
+        .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessVision"]),
+        // Metrics, floors, runs and plots of `liveness bench`.
+        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision", "LivenessData"]),
+        // A batch on a pool of worker processes: the clip list, shards, resume, per-clip limits;
+        // with the process's exit codes, standard streams and signal policy.
+        .target(name: "LivenessBatch", dependencies: ["LivenessCore", "LivenessVision"]),
+        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessData", "LivenessBench", "LivenessBatch"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
+        // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
+        .target(name: "DataTestSupport", dependencies: ["LivenessData", "TestSupport"], path: "Tests/DataTestSupport"),
+        // dlib's public shape predictor, for the test that holds the shim's own run of it to dlib's.
+        .target(
+            name: "DlibReference", path: "Tests/DlibReference", cxxSettings: shimOptimisation,
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_imgcodecs")]
+        ),
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
-        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessBench", "TestSupport"]),
-        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessData", "TestSupport", "DataTestSupport", "DlibReference"]),
+        .testTarget(name: "LivenessBenchTests", dependencies: ["LivenessBench", "LivenessData", "LivenessVision", "LivenessCore", "TestSupport", "DataTestSupport"]),
+        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

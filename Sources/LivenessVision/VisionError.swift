@@ -6,6 +6,10 @@ public enum VisionError: Error, Equatable {
     case isADirectory(path: String)
     case notAFolder(path: String)
     case noImages(path: String)
+    /// An image of a frame folder whose name holds no number to time it by.
+    case imageNotNumbered(path: String)
+    /// Two images of a frame folder with the same number (`frame_1.png`, `frame_01.png`).
+    case imageNumberRepeated(path: String, other: String)
     case fileUnreadable(path: String)
     /// A FIFO, a device or a socket where a file is meant (`kind` says which).
     case notARegularFile(path: String, kind: String)

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessVision
 
 /// The subcommands, in the order the help lists them.

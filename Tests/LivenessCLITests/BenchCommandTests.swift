@@ -5,7 +5,7 @@ import XCTest
 final class BenchCommandTests: XCTestCase {
     /// A manifest scoring single_face.mp4 against its label file, with `floors`.
     func manifest(in temp: TemporaryDirectory, floors: String, video: String? = nil) throws -> String {
-        let data = try TestMedia.dataDirectory().path
+        let data = TestMedia.dataDirectory().path
         let clip = try video ?? TestMedia.singleFaceMP4()
         return try temp.write("""
             {"data": "\(data)", "clips": [

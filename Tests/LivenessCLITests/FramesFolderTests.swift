@@ -26,6 +26,28 @@ final class FramesFolderTests: XCTestCase {
         XCTAssertFalse(credited(frames).isEmpty, "the blink is credited")
     }
 
+    /// A gap in the numbering is time that passed: with every other image gone, each image keeps
+    /// the time of its frame in the video (frame_N is frame N-1 of single_face.mp4).
+    func testImagesAreTimedByTheirNumbers() throws {
+        let temp = try TemporaryDirectory()
+        let folder = try framesOfSingleFace(in: temp)
+        for number in stride(from: 2, through: 72, by: 2) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("frame_\(number).png"))
+        }
+        let framesTrace = temp.file("frames.csv"), videoTrace = temp.file("video.csv")
+        _ = try CLI.run(["score", "--frames", folder.path, "--fps", "30", "--seed", "1", "--json", "--trace", framesTrace.path])
+        _ = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--json", "--trace", videoTrace.path])
+        func times(_ trace: URL) throws -> [Double] {
+            try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[1]) ?? .nan }
+        }
+        let kept = try times(framesTrace), video = try times(videoTrace)
+        XCTAssertEqual(kept.count, 36)
+        XCTAssertEqual(video.count, 72)
+        for (i, ms) in kept.enumerated() where i * 2 < video.count {
+            XCTAssertEqual(ms, video[i * 2], accuracy: 0.5, "frame_\(2 * i + 1).png")
+        }
+    }
+
     func testBadFrameFoldersAreInputErrors() throws {
         let temp = try TemporaryDirectory()
         let missing = temp.file("absent").path
@@ -39,6 +61,13 @@ final class FramesFolderTests: XCTestCase {
         let folder = try framesOfSingleFace(in: temp)
         let broken = try temp.write("not a picture", to: "frames/frame_73.png")
         Expect.errorLine(try CLI.run(["score", "--frames", folder.path, "--seed", "1"]), code: 3, naming: broken, cause: ["not a readable image"])
+        try FileManager.default.removeItem(atPath: broken)
+
+        let cover = try temp.write("not a picture", to: "frames/cover.png")
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path]), code: 3, naming: cover, cause: ["has no number in its name"])
+        try FileManager.default.removeItem(atPath: cover)
+        _ = try temp.write("not a picture", to: "frames/frame_07.png")
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path]), code: 3, naming: "frame_07.png", cause: ["has the same number as", "frame_7.png"])
     }
 
     func testFramesAndFpsAreUsedTogetherOnly() throws {

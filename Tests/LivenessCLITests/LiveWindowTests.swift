@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `liveness live` with a window, on a virtual X display (Xvfb): screenshots of the window show
@@ -66,7 +67,7 @@ final class LiveWindowTests: XCTestCase {
         // r ends the running session and starts one with the next seed; q quits: the run ends
         // at once, not when the clip does, with the last session incomplete.
         guard let xdotool = Executable.find("xdotool") else {
-            throw XCTSkip("xdotool is not installed: sudo apt-get install xdotool (the Makefile's set-up installs it)")
+            throw Prerequisite.missing("xdotool is not installed: sudo apt-get install xdotool (the Makefile's set-up installs it)")
         }
         let temp = try TemporaryDirectory()
         let clip = try Self.plainClip(in: temp, seconds: 20)

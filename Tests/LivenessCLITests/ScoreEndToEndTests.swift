@@ -178,4 +178,20 @@ final class ScoreEndToEndTests: XCTestCase {
             XCTAssertEqual(action["credited"] as? Bool, false, "nothing to credit in this clip: \(action)")
         }
     }
+
+    /// SPEC §1: the first frame is at 0 ms, and the events count from it. face_noface.mov's HEVC
+    /// stream starts at -16.7 ms as OpenCV reports it (ffprobe: pts 0).
+    func testEventsOfAClipStartingBeforeZeroStartAtZero() throws {
+        let clip = try TestMedia.clip("pyfeat_face_videos/face_noface.mov")
+        let temp = try TemporaryDirectory()
+        let out = temp.file("out")
+        let trace = temp.file("trace.csv")
+        _ = try CLI.run(["score", clip, "--seed", "1", "--out", out.path, "--trace", trace.path])
+        let events = try Expect.eventStream(at: out.appendingPathComponent("events.jsonl"))
+        XCTAssertEqual(events.first?.string("event"), "started")
+        XCTAssertEqual(events.first?.number("ms"), 0, "the first event: \(events.first ?? [:])")
+        XCTAssertEqual(events.compactMap { $0.number("ms") }.min(), 0)
+        let firstRow = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").dropFirst().first
+        XCTAssertEqual(firstRow.map { $0.split(separator: ",")[1] }.flatMap { Double($0) }, 0, "the trace's first frame: \(firstRow ?? "")")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The multi-host recipe (README "Past one machine"): Benchmarks/shard_over_ssh.sh runs
@@ -14,7 +15,7 @@ final class ShardRecipeTests: XCTestCase {
 
     private func runRecipe(_ extra: [String]) throws -> (Scripts.Result, BatchOutput?, Int) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel") else {
-            throw XCTSkip("GNU parallel is not installed (apt-get install parallel; `make setup` does it)")
+            throw Prerequisite.missing("GNU parallel is not installed (apt-get install parallel; `make setup` does it)")
         }
         let temp = try TemporaryDirectory()
         let (list, count) = try list(in: temp)

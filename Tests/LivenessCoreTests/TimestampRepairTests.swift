@@ -13,7 +13,21 @@ final class TimestampRepairTests: XCTestCase {
 
     func testWithoutADeclaredRateTheLastIntervalIsUsed() {
         var repair = TimestampRepair(declaredFPS: 0)
+        let fixed = [0, 41.7, 83.7, 83.7].map { repair.repair($0) }
+        XCTAssertEqual(fixed, [0, 41.7, 83.7, 125.7])
+    }
+
+    /// SPEC §1: timestamps count from the first frame, which is at 0 ms, whatever the file's own
+    /// first timestamp (face_noface.mov's is -16.7 ms; a camera's is its clock's time).
+    func testTheFirstFrameIsAtZero() {
+        var repair = TimestampRepair(declaredFPS: 0)
         let fixed = [-16.7, 25, 67, 67].map { repair.repair($0) }
-        XCTAssertEqual(fixed, [-16.7, 25, 67, 109])
+        XCTAssertEqual(fixed[0], 0)
+        XCTAssertEqual(fixed[1], 41.7, accuracy: 1e-9)
+        XCTAssertEqual(fixed[2], 83.7, accuracy: 1e-9)
+        XCTAssertEqual(fixed[3], 125.7, accuracy: 1e-9)
+        var camera = TimestampRepair(declaredFPS: 30)
+        XCTAssertEqual(camera.repair(5_000_000), 0)
+        XCTAssertEqual(camera.repair(5_000_033.3), 33.3, accuracy: 1e-6)
     }
 }

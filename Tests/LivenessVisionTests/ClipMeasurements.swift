@@ -1,5 +1,6 @@
-import LivenessBench
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// Every frame of a clip as the engine measures it in a stream, analysed once per run with an
@@ -20,10 +21,10 @@ enum ClipMeasurements {
     }
 
     /// The first `count` frames of a clip as stills: every face the still search finds in each.
-    static func stillFaces(ofFirst count: Int, in path: String) throws -> [StillMeasurements.Found] {
+    static func stillFaces(ofFirst count: Int, in path: String) throws -> [StillFaces.Found] {
         let analyzer = try SharedAnalyzer.forStills()
         let video = try VideoSource(file: path)
-        var found: [StillMeasurements.Found] = []
+        var found: [StillFaces.Found] = []
         while found.count < count, let frame = try video.next() {
             found.append(try analyzer.measureStill(frame.image, config: LivenessConfig()))
         }

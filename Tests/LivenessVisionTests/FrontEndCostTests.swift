@@ -1,4 +1,6 @@
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import LivenessVision
 import XCTest
 

@@ -1,5 +1,6 @@
-import LivenessBench
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import XCTest
 
 /// Eye closure from the upper lid (SPEC §2) on the shared clips, with the engine's own landmarks:

@@ -1,5 +1,6 @@
-import LivenessBench
+import DataTestSupport
 import LivenessCore
+import LivenessData
 import XCTest
 
 /// Whole clips through the stream path (`FrameAnalyzer.analyze`), frame by frame.

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).
@@ -68,7 +69,7 @@ public struct BenchManifest {
             guard let text = value as? String else { throw bad("\"\(key)\" must be a string") }
             return text
         }
-        let dataRoot = try environment["LIVENESS_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? join(folder, text(object["data"], "data") ?? "../../shared/data")
+        let dataRoot = try DataRoot.path(default: join(folder, text(object["data"], "data") ?? "../../shared/data"), environment: environment)
         let derivedRoot = join(folder, try text(object["derived"], "derived") ?? "output/derived")
         /// A true/false key: a JSON boolean (not the numbers 0 and 1, which Linux bridges to Bool too).
         func flag(_ value: Any?, _ key: String) throws -> Bool {
@@ -169,7 +170,7 @@ public struct BenchManifest {
 }
 
 /// A bound on one metric; the run fails when the engine is on the wrong side of it.
-public struct Floor: Sendable {
+public struct Floor: Sendable, Decodable {
     public var metric: String
     public var min: Double?
     public var max: Double?

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 
 /// The clip metrics of Benchmarks/README.md from the clips' verdicts.
 public enum ClipMetrics {

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 
 /// What the benchmark makes of one clip's run.
 public struct ClipVerdict {

@@ -1,3 +1,5 @@
+import LivenessData
+
 /// How one credited action compares with the clip's labels (Benchmarks/README.md).
 public enum CreditCheck: String, Sendable {
     /// Inside a labelled interval of a counted confidence, widened by the tolerance.

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 
 /// The same/different pairs metric (Benchmarks/README.md): every pair of one person's samples
 /// (within and across their clips) should lie under `differentFaceDistance`; every pair of two

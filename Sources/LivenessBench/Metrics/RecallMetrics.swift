@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// Face recall on the labelled stills (SPEC §2: a face must be found at least as reliably as

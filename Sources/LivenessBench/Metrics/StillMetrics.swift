@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 
 /// The still-image metrics of Benchmarks/README.md: eye state, yaw and landmarks on the labelled
 /// sets in the data root. A labelled face the engine does not find is a wrong eye state and a

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// The one-page summary: every floor (held or broken), every metric with its count, and one

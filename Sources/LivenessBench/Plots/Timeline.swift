@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// One clip's picture: eye closure, yaw from neutral, framing, camera motion and prompts over

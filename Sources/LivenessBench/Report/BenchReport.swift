@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 
 /// The benchmark's result as JSON (stdout, result.json) and as a table (stderr).
 public enum BenchReport {

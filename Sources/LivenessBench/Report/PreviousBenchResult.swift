@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// A result JSON that `liveness bench` wrote earlier, read back for `--compare`: its metrics and

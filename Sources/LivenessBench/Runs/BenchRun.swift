@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// A whole benchmark: every clip and still set of a manifest through one loaded model, the

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// Face descriptors of known people (frames of their clips) and of strangers (faces in still

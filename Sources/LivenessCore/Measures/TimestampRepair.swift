@@ -1,9 +1,13 @@
-/// Makes a stream's timestamps strictly increasing. Some files report 0 (or a repeat) for their
-/// last frames, e.g. H.264/HEVC with B-frames through OpenCV; such a frame is placed one frame
-/// interval after the previous one, using the container's rate, or the last good interval when
-/// the container does not give one.
+/// Makes a stream's timestamps count from its first frame, which is at 0 ms (SPEC §1), and
+/// strictly increasing. A file may start at a negative time (face_noface.mov's HEVC starts at
+/// -16.7 ms) and a camera at its clock's time. Some files report 0 (or a repeat) for their last
+/// frames, e.g. H.264/HEVC with B-frames through OpenCV; such a frame is placed one frame interval
+/// after the previous one, using the container's rate, or the last good interval when the
+/// container does not give one.
 public struct TimestampRepair: Sendable {
     private let nominalIntervalMs: Double?
+    /// The first frame's own timestamp, and the last one given out, both in the stream's own time.
+    private var origin: Double?
     private var previous: Double?
     private var lastInterval: Double?
 
@@ -12,9 +16,10 @@ public struct TimestampRepair: Sendable {
     }
 
     public mutating func repair(_ raw: Double) -> Double {
-        guard let previous else {
-            self.previous = raw
-            return raw
+        guard let previous, let origin else {
+            origin = raw
+            previous = raw
+            return 0
         }
         let repaired: Double
         if raw > previous {
@@ -24,6 +29,6 @@ public struct TimestampRepair: Sendable {
             repaired = previous + (nominalIntervalMs ?? lastInterval ?? 1000.0 / 30)
         }
         self.previous = repaired
-        return repaired
+        return repaired - origin
     }
 }

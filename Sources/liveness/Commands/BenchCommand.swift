@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessBench
 import LivenessCore
 import LivenessVision

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 
@@ -39,8 +40,7 @@ enum LiveCommand {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
             let events = try out?.open("events.jsonl", kind: .events)
             let reportFile = try out?.open("report.json", kind: .report)
-            let autoshotFile = try out?.open("autoshot.jpg", kind: .jpeg)
-            let snapshotFile = try out?.open("snapshot.jpg", kind: .jpeg)
+            var stills = try SessionStills(in: out)
             let recording = try out?.open(LiveReport.recordingName, kind: .avi)
             let analyzer = try FrameAnalyzer(models: models)
             let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
@@ -66,20 +66,12 @@ enum LiveCommand {
             capture.stop()
 
             if out != nil {
-                var autoshotName: String?, snapshotName: String?
-                if let autoshotFile, let image = summary.last.autoshotImage {
-                    try autoshotFile.write(jpeg: image)
-                    autoshotName = "autoshot.jpg"
-                }
-                if let snapshotFile, let image = summary.last.snapshotImage {
-                    try snapshotFile.write(jpeg: image)
-                    snapshotName = "snapshot.jpg"
-                }
+                try stills.write(autoshot: summary.last.autoshotImage, snapshot: summary.last.snapshotImage)
                 let report = LiveReport.json(
                     capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
-                    autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
+                    autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
                 reportFile?.write(Array((report.pretty() + "\n").utf8))
-                try OutputFile.commitAll([events, autoshotName == nil ? nil : autoshotFile, snapshotName == nil ? nil : snapshotFile, reportFile])
+                try OutputFile.commitAll([events] + stills.written + [reportFile])
             }
             try emit(LiveReport.summaryJSON(summary), toEventsFile: false)
             return summary.last.session.outcome == .passed ? .passed : .notPassed

@@ -1,3 +1,4 @@
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 

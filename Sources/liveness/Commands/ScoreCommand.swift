@@ -1,3 +1,4 @@
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 
@@ -61,8 +62,7 @@ enum ScoreCommand {
             let trace = try args.value("trace").map { try OutputFile($0, kind: traceKind, inputs: inputs) }
             let events = try out?.open("events.jsonl", kind: .events)
             let reportFile = try out?.open("report.json", kind: .report)
-            let autoshotFile = try out?.open("autoshot.jpg", kind: .jpeg)
-            let snapshotFile = try out?.open("snapshot.jpg", kind: .jpeg)
+            var stills = try SessionStills(in: out)
             let (input, source) = try open()
 
             let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
@@ -77,20 +77,12 @@ enum ScoreCommand {
                 onStep: { step in trace?.writeLine(Trace.row(step.analysis.measurement, step.verdict)) },
                 onEvents: { batch in batch.forEach { events?.writeLine($0.json.serialized()) } })
 
-            var autoshotName: String?, snapshotName: String?
-            if let autoshotFile, let image = result.autoshotImage {
-                try autoshotFile.write(jpeg: image)
-                autoshotName = "autoshot.jpg"
-            }
-            if let snapshotFile, let image = result.snapshotImage {
-                try snapshotFile.write(jpeg: image)
-                snapshotName = "snapshot.jpg"
-            }
+            try stills.write(autoshot: result.autoshotImage, snapshot: result.snapshotImage)
             let report = ScoreReport.json(
                 input: input(), result: result, seed: seed, models: models,
-                autoshotImage: autoshotName, snapshotImage: snapshotName, reference: reference)
+                autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
             reportFile?.write(Array((report.pretty() + "\n").utf8))
-            try OutputFile.commitAll([trace, events, autoshotName == nil ? nil : autoshotFile, snapshotName == nil ? nil : snapshotFile, reportFile])
+            try OutputFile.commitAll([trace, events] + stills.written + [reportFile])
             if args.has("json") {
                 try StandardStreams.printOutput(report.serialized())
             } else {

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessBatch
 import LivenessCore
 import LivenessVision
 
@@ -135,23 +136,6 @@ enum WorkerCommand {
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
             throw VisionError.internalFailure("could not set the memory limit: \(String(cString: strerror(errno)))")
         }
-    }
-}
-
-/// Telling a failed allocation from other failures by the words the libraries use.
-enum MemoryLimit {
-    /// A failure after the address space came this close to the limit is put down to the limit.
-    static let nearShare = 0.8
-
-    /// The address-space peak rose while a clip was scored and ended within `nearShare` of the limit.
-    static func grewNearLimit(before: Double, after: Double, limitMB: Int) -> Bool {
-        limitMB > 0 && after > before && after >= nearShare * Double(limitMB)
-    }
-
-    static func isAllocationFailure(_ message: String) -> Bool {
-        let text = message.lowercased()
-        return ["out of memory", "failed to allocate", "insufficient memory", "cannot allocate memory", "could not allocate", "bad_alloc"]
-            .contains { text.contains($0) }
     }
 }
 

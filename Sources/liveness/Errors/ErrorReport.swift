@@ -1,5 +1,7 @@
+import LivenessBatch
 import LivenessBench
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.
@@ -54,6 +56,10 @@ enum ErrorReport {
             return ("liveness: \(path): is not a folder (--frames takes a folder of numbered images)", .inputOrModel)
         case .noImages(let path):
             return ("liveness: \(path): holds no images (\(ImageFolderSource.extensions.sorted().joined(separator: ", ")))", .inputOrModel)
+        case .imageNotNumbered(let path):
+            return ("liveness: \(path): has no number in its name (--frames times each image by its number)", .inputOrModel)
+        case .imageNumberRepeated(let path, let other):
+            return ("liveness: \(path): has the same number as \(other) (--frames times each image by its number)", .inputOrModel)
         case .fileUnreadable(let path):
             return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
         case .notARegularFile(let path, let kind):

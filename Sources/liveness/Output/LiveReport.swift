@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// What `liveness live` prints besides the session events: a `restarted` line per new session,

@@ -24,7 +24,7 @@ enum Scripts {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [TestMedia.packageRoot().appendingPathComponent(relativePath).path] + arguments
         var env = ProcessInfo.processInfo.environment
-        env["LIVENESS_DATA"] = try TestMedia.dataDirectory().path
+        env["LIVENESS_DATA"] = TestMedia.dataDirectory().path
         env.merge(environment) { _, new in new }
         process.environment = env
         process.standardInput = FileHandle.nullDevice

@@ -1,32 +1,18 @@
+import DataTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real clips in the shared data folder, and media generated with ffmpeg at test time.
 enum TestMedia {
-    /// $LIVENESS_DATA, or ../shared/data beside the package root.
-    static func dataDirectory() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["LIVENESS_DATA"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot().deletingLastPathComponent().appendingPathComponent("shared/data")
-    }
+    /// The data root (`TestData`: $LIVENESS_DATA, or ../shared/data beside the package root).
+    static func dataDirectory() -> URL { TestData.root }
 
     /// The package's root folder (where Package.swift and Benchmarks/ are).
-    static func packageRoot() -> URL {
-        // #filePath = <root>/Tests/LivenessCLITests/Support/TestMedia.swift
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static func packageRoot() -> URL { TestData.packageRoot }
 
-    /// A file of the shared data folder; skips the test when it is not there.
-    static func clip(_ relativePath: String) throws -> String {
-        let directory = try dataDirectory()
-        let url = directory.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("test clip \(url.path) is absent: set LIVENESS_DATA to the folder that holds \(relativePath)")
-        }
-        return url.path
-    }
+    /// A file of the shared data folder; skips the test when it is not there (fails under CI).
+    static func clip(_ relativePath: String) throws -> String { try TestData.require(relativePath) }
 
     /// A webcam selfie (WebM/VP8 in a .mov, 15 fps) with a blink and a head turn: passes.
     static func realMov() throws -> String { try clip("liveness_real_vs_spoof_samples/videos/real.mov") }
@@ -35,14 +21,14 @@ enum TestMedia {
     static func singleFaceJPEG() throws -> String { try clip("pyfeat_face_videos/single_face.jpg") }
     static func baselineMP4() throws -> String { try clip("openwillis_selfie_videos/baseline.mp4") }
 
-    /// The ffmpeg executable on PATH; skips the test when it is not installed.
+    /// The ffmpeg executable on PATH; skips the test when it is not installed (fails under CI).
     static func ffmpeg() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("ffmpeg")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw XCTSkip("ffmpeg is not installed (sudo apt-get install ffmpeg); it generates this test's media")
+        throw Prerequisite.missing("ffmpeg is not installed (sudo apt-get install ffmpeg); it generates this test's media")
     }
 
     /// Runs ffmpeg quietly with `arguments`; throws with its stderr when it fails.

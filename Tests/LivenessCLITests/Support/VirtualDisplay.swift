@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// An Xvfb X server on a free display number, for the tests that open a window; stopped when
-/// the value is released. Skips the test when Xvfb is not installed.
+/// the value is released. Skips the test when Xvfb is not installed (fails under CI).
 final class VirtualDisplay {
     let number: Int
     let width: Int
@@ -14,7 +15,7 @@ final class VirtualDisplay {
 
     init(width: Int = 1280, height: Int = 1024) throws {
         guard let xvfb = Executable.find("Xvfb") else {
-            throw XCTSkip("Xvfb is not installed: sudo apt-get install xvfb (the Makefile's set-up installs it)")
+            throw Prerequisite.missing("Xvfb is not installed: sudo apt-get install xvfb (the Makefile's set-up installs it)")
         }
         self.width = width
         self.height = height

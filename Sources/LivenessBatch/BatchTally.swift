@@ -1,0 +1,90 @@
+import Foundation
+import LivenessCore
+import LivenessVision
+
+/// Running counts of a batch: outcomes, error kinds, frames; the summary line and the human summary.
+public struct BatchTally {
+    public var clips = 0
+    public var skipped = 0
+    public var done = 0
+    public var outcomes: [String: Int] = ["passed": 0, "timedOut": 0, "incomplete": 0]
+    public var errors: [String: Int] = [:]
+    public var frames = 0
+    public var workersStarted = 0
+    /// The most workers alive at once.
+    public var peakWorkers = 0
+    public var workerPeakRSSMB = 0.0
+    public var worstExit: ExitCode = .passed
+    public var aborted: String?
+
+    public init() {}
+
+    public var failed: Int { errors.values.reduce(0, +) }
+    public var scored: Int { done - failed }
+
+    public mutating func add(_ facts: RecordFacts) {
+        done += 1
+        frames += facts.frames
+        if let rss = facts.peakRSSMB { workerPeakRSSMB = max(workerPeakRSSMB, rss) }
+        if let kind = facts.errorKind {
+            errors[kind, default: 0] += 1
+            let code = facts.errorExitCode.flatMap(ExitCode.init(rawValue:)) ?? .internalFailure
+            worstExit = Self.worse(worstExit, code)
+        } else if let outcome = facts.outcome {
+            outcomes[outcome, default: 0] += 1
+        }
+    }
+
+    /// A stop signal over 4 (internal) over 3 (input) over 0.
+    public static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+        let rank: (ExitCode) -> Int = { [.passed: 0, .notPassed: 0, .usage: 1, .inputOrModel: 2, .internalFailure: 3][$0] ?? 4 }
+        return rank(b) > rank(a) ? b : a
+    }
+
+    /// The batch's exit status: 0 when every clip was scored (whatever its outcome), 3 when a clip
+    /// had an input error or hit a limit, 4 when something failed on its own.
+    public var exitCode: ExitCode { worstExit == .notPassed ? .passed : worstExit }
+
+    /// `models` and `version` as the single-clip report gives them.
+    public func summaryJSON(
+        wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: JSON, version: String
+    ) -> JSON {
+        func number(_ value: Int) -> JSON { .number(Double(value)) }
+        func counts(_ table: [String: Int]) -> JSON { .object(table.sorted { $0.key < $1.key }.map { ($0.key, number($0.value)) }) }
+        let seconds = wallMs / 1000
+        let clipCounts: [(String, JSON)] = [
+            ("clips", number(clips)), ("scored", number(scored)), ("failed", number(failed)),
+            ("skipped", number(skipped)), ("notRun", number(clips - skipped - done)),
+            ("outcomes", counts(outcomes)), ("errors", counts(errors)),
+        ]
+        let speed: [(String, JSON)] = [
+            ("frames", number(frames)), ("wallMs", .number(wallMs)),
+            ("framesPerSecond", .number(seconds > 0 ? Double(frames) / seconds : 0)),
+            ("clipsPerMinute", .number(seconds > 0 ? Double(done) / (seconds / 60) : 0)),
+            ("jobs", number(workers.jobs)), ("jobsAsked", number(workers.asked)),
+            ("workersAtOnce", number(peakWorkers)), ("workersStarted", number(workersStarted)),
+            ("shard", shard.map { .string($0.description) } ?? .null),
+            ("peakRSSMB", .object([("coordinator", .number(coordinatorPeakRSSMB)), ("worker", .number(workerPeakRSSMB))])),
+        ]
+        let run: [(String, JSON)] = [
+            ("exitCode", number(Int(exitCode.rawValue))),
+            ("aborted", aborted.map(JSON.string) ?? .null),
+            ("tool", .object([("name", .string("liveness")), ("version", .string(version))])),
+            ("config", config.json),
+            ("models", models),
+            // The workers run this binary in this environment, so they load the same BLAS.
+            ("blas", BLASLibrary.loaded().json),
+        ]
+        return .object([("summary", .object(clipCounts + speed + run))])
+    }
+
+    public func humanSummary(wallMs: Double, workers: WorkerCount) -> String {
+        let outcomeText = ["passed", "timedOut", "incomplete"].map { "\(outcomes[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        var text = "liveness: \(done) of \(clips - skipped) clip(s) in \(BatchProgress.duration(wallMs / 1000)) with \(peakWorkers) worker(s)\(workers.capNote.map { " (\($0))" } ?? ""): \(outcomeText), \(failed) failed"
+        if !errors.isEmpty { text += " (" + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }
+        if skipped > 0 { text += "; \(skipped) already in the output, skipped" }
+        text += String(format: "; %d frames, %.0f frames/s", frames, wallMs > 0 ? Double(frames) / (wallMs / 1000) : 0)
+        if let aborted { text += "\n\(aborted)" }
+        return text
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What the process's exit status means.
+public enum ExitCode: Int32 {
+    case passed = 0
+    /// The check ran and did not pass (timedOut or incomplete).
+    case notPassed = 1
+    case usage = 2
+    /// An input or a model could not be used.
+    case inputOrModel = 3
+    /// An output could not be written, or OpenCV/dlib failed on its own.
+    case internalFailure = 4
+    /// Stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: 128 + the signal, as shells report it.
+    case stoppedByHangup = 129
+    case stoppedByInterrupt = 130
+    case stoppedByTerminate = 143
+
+    public init(stoppedBy signal: Int32) {
+        switch signal {
+        case SIGHUP: self = .stoppedByHangup
+        case SIGTERM: self = .stoppedByTerminate
+        default: self = .stoppedByInterrupt
+        }
+    }
+}

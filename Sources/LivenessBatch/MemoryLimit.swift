@@ -1,0 +1,16 @@
+/// Telling a failed allocation from other failures by the words the libraries use.
+public enum MemoryLimit {
+    /// A failure after the address space came this close to the limit is put down to the limit.
+    public static let nearShare = 0.8
+
+    /// The address-space peak rose while a clip was scored and ended within `nearShare` of the limit.
+    public static func grewNearLimit(before: Double, after: Double, limitMB: Int) -> Bool {
+        limitMB > 0 && after > before && after >= nearShare * Double(limitMB)
+    }
+
+    public static func isAllocationFailure(_ message: String) -> Bool {
+        let text = message.lowercased()
+        return ["out of memory", "failed to allocate", "insufficient memory", "cannot allocate memory", "could not allocate", "bad_alloc"]
+            .contains { text.contains($0) }
+    }
+}

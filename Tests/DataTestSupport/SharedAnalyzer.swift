@@ -1,0 +1,39 @@
+import LivenessCore
+import LivenessData
+import LivenessVision
+import TestSupport
+import XCTest
+
+/// Loading dlib's model takes about half a second: stills share one analyzer for the whole run.
+/// Video tests make their own (`fresh()`), because an analyzer tracks the face from frame to frame.
+/// A missing or corrupt model skips the test, or fails it under CI.
+public enum SharedAnalyzer {
+    private static let loaded = Result { try FrameAnalyzer(models: ModelFiles()) }
+
+    public static func forStills() throws -> FrameAnalyzer {
+        do {
+            return try loaded.get()
+        } catch let error as VisionError {
+            throw Prerequisite.missing("landmark or face model not available: \(error)")
+        }
+    }
+
+    private static var stills: StillFaces?
+
+    /// Every face found in a still, measured once per image for the whole run (AFW photos appear
+    /// once per annotated face, and several tests score the same photos).
+    public static func stillFaces() throws -> StillFaces {
+        if let stills { return stills }
+        let faces = StillFaces(analyzer: try forStills(), config: LivenessConfig())
+        stills = faces
+        return faces
+    }
+
+    public static func fresh() throws -> FrameAnalyzer {
+        do {
+            return try FrameAnalyzer(models: ModelFiles())
+        } catch let error as VisionError {
+            throw Prerequisite.missing("landmark or face model not available: \(error)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import DataTestSupport
+import Foundation
+import LivenessBench
+import LivenessData
+import XCTest
+
+/// The floors of Benchmarks/manifest.json: the accuracy tests hold the bench's own metrics to
+/// them by name, as `liveness bench` does, so a test and the bench cannot disagree.
+enum ManifestFloors {
+    private struct Manifest: Decodable { let floors: [Floor] }
+
+    static let all: [Floor] = {
+        let path = TestData.packageRoot.appendingPathComponent("Benchmarks/manifest.json")
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: path)).floors
+        } catch {
+            XCTFail("\(path.path): \(error)")
+            return []
+        }
+    }()
+
+    /// Asserts every floor set on one of `metrics`, and that there is at least one.
+    static func assertHeld(by metrics: [Metric], file: StaticString = #filePath, line: UInt = #line) {
+        let values = metrics.valuesByName
+        let floors = all.filter { values[$0.metric] != nil }
+        XCTAssertFalse(floors.isEmpty, "the manifest sets no floor on \(metrics.map(\.name))", file: file, line: line)
+        for floor in floors {
+            XCTAssertNil(floor.breach(values[floor.metric]), file: file, line: line)
+        }
+    }
+}
+
+extension Array where Element == Metric {
+    /// A metric by name; fails the test when the bench computes no such metric.
+    func named(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Metric {
+        try XCTUnwrap(first { $0.name == name }, "no metric \(name) among \(map(\.name))", file: file, line: line)
+    }
+
+    var summary: String { map { "\($0.name) \(fmt($0.value)) (n=\($0.count))" }.joined(separator: "; ") }
+}
