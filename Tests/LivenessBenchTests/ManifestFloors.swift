@@ -30,6 +30,19 @@ enum ManifestFloors {
     }
 }
 
+/// Each test class's metrics, computed once for the whole run and printed for the log.
+enum MetricsOnce {
+    private static var computed: [String: [Metric]] = [:]
+
+    static func metrics(_ name: String, _ compute: () throws -> [Metric]) rethrows -> [Metric] {
+        if let metrics = computed[name] { return metrics }
+        let metrics = try compute()
+        print("\(name): \(metrics.summary)")
+        computed[name] = metrics
+        return metrics
+    }
+}
+
 extension Array where Element == Metric {
     /// A metric by name; fails the test when the bench computes no such metric.
     func named(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Metric {
