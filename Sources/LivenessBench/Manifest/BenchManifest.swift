@@ -1,6 +1,7 @@
 import Foundation
 import LivenessCore
 import LivenessData
+import LivenessFiles
 import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).

@@ -1,5 +1,6 @@
 internal import CLivenessShim
 import LivenessCore
+import LivenessFiles
 
 /// What a video stream declares about itself, as opened.
 public struct VideoInfo: Sendable, Equatable {

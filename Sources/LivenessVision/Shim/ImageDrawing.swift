@@ -1,5 +1,6 @@
 internal import CLivenessShim
 import LivenessCore
+import LivenessFiles
 
 /// A colour in 8-bit red, green, blue.
 public struct Colour: Sendable {
