@@ -33,20 +33,22 @@ let package = Package(
         ),
         // Pure logic: measurements from landmarks and the session state machine. Never imports the shim.
         .target(name: "LivenessCore"),
+        // Input files read safely and within bounds, and file names that may not be UTF-8.
+        .target(name: "LivenessFiles"),
         // Turns shim frames into observations for the core.
-        .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore"]),
+        .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore", "LivenessFiles"]),
         // The labelled data sets: where they are, their label files, the engine's faces matched
         // to the labels, and summary figures. The bench and the real-data tests read them alike.
-        .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessVision"]),
+        .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessFiles"]),
         // Metrics, floors, runs and plots of `liveness bench`.
-        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessVision", "LivenessData"]),
+        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData"]),
         // A batch on a pool of worker processes: the clip list, shards, resume, per-clip limits;
         // with the process's exit codes, standard streams and signal policy.
-        .target(name: "LivenessBatch", dependencies: ["LivenessCore", "LivenessVision"]),
-        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessVision", "LivenessData", "LivenessBench", "LivenessBatch"]),
+        .target(name: "LivenessBatch", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision"]),
+        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData", "LivenessBench", "LivenessBatch"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
-        .target(name: "DataTestSupport", dependencies: ["LivenessData", "TestSupport"], path: "Tests/DataTestSupport"),
+        .target(name: "DataTestSupport", dependencies: ["LivenessData", "LivenessVision", "TestSupport"], path: "Tests/DataTestSupport"),
         // dlib's public shape predictor, for the test that holds the shim's own run of it to dlib's.
         .target(
             name: "DlibReference", path: "Tests/DlibReference", cxxSettings: shimOptimisation,

@@ -1,15 +1,10 @@
-// Overlay drawing and the preview window. Drawing failures are ignored: an overlay is cosmetic.
+// Overlay drawing. Drawing failures are ignored: an overlay is cosmetic.
 #include "image.hpp"
 #include "lv_draw.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <string>
 
-#include <sys/stat.h>
-
-#include <opencv2/highgui.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace {
@@ -23,35 +18,6 @@ constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
 int fixed(float v) { return static_cast<int>(std::lround(v * kOne)); }
 cv::Point fixed(lv_point p) { return cv::Point(fixed(p.x), fixed(p.y)); }
 cv::Scalar bgr(lv_color c) { return cv::Scalar(c.b, c.g, c.r); }
-
-bool is_socket(const std::string &path) {
-    struct stat st;
-    return stat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode);
-}
-
-std::string env(const char *name) {
-    const char *v = std::getenv(name);
-    return v ? v : "";
-}
-
-// X11: a local display (":N", "unix:N") needs its socket /tmp/.X11-unix/XN; a remote "host:N"
-// cannot be probed without libX11, so it is trusted.
-bool x11_reachable() {
-    const std::string display = env("DISPLAY");
-    const size_t colon = display.rfind(':');
-    if (colon == std::string::npos) return false;
-    const std::string host = display.substr(0, colon);
-    const std::string number = display.substr(colon + 1, display.find('.', colon) - colon - 1);
-    if (!host.empty() && host != "unix") return true;
-    return !number.empty() && is_socket("/tmp/.X11-unix/X" + number);
-}
-
-// Wayland: WAYLAND_DISPLAY names a socket, relative to XDG_RUNTIME_DIR unless absolute.
-bool wayland_reachable() {
-    const std::string name = env("WAYLAND_DISPLAY");
-    if (name.empty()) return false;
-    return is_socket(name[0] == '/' ? name : env("XDG_RUNTIME_DIR") + "/" + name);
-}
 
 }  // namespace
 
@@ -162,57 +128,6 @@ void lv_draw_blur(lv_image *image, int kernel) {
         cv::Mat &mat = lv_source(image);
         const int k = std::max(1, kernel) | 1;  // GaussianBlur needs an odd size
         cv::GaussianBlur(mat, mat, cv::Size(k, k), 0);
-    });
-}
-
-// OpenCV's highgui here is Qt 5, which aborts the process (no exception to catch) when it cannot
-// reach its display, so this must be asked before any window call. Qt picks X11 (xcb) unless
-// QT_QPA_PLATFORM says wayland, so WAYLAND_DISPLAY alone does not count. This checks that the
-// display's socket exists, not that the server accepts us (that would need libX11).
-int lv_display_available(void) {
-    int available = 0;
-    lv_guard(nullptr, [&] {
-        available = env("QT_QPA_PLATFORM").rfind("wayland", 0) == 0 ? wayland_reachable() : x11_reachable();
-    });
-    return available;
-}
-
-lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error) {
-    return lv_guard(error, [&] {
-        const cv::Mat &mat = lv_source(image);
-        lv_require(title != nullptr, LV_ERR_ARGUMENT, "no window title");
-        lv_require(lv_display_available(), LV_ERR_DISPLAY,
-                   "no display (DISPLAY is not set or not reachable)");
-        // A plain window the image's size: no Qt toolbar or status bar (whose zoom would change
-        // what the user sees). A no-op once the window exists.
-        cv::namedWindow(title, cv::WINDOW_AUTOSIZE | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
-        cv::imshow(title, mat);
-    });
-}
-
-int lv_window_key(int ms) {
-    int key = -1;
-    lv_guard(nullptr, [&] {
-        if (!lv_display_available()) return;
-        // waitKey(0) would block forever; the header promises "up to ms".
-        const int pressed = cv::waitKey(std::max(1, ms));
-        key = pressed < 0 ? -1 : pressed & 0xFF;
-    });
-    return key;
-}
-
-int lv_window_visible(const char *title) {
-    int visible = 0;
-    lv_guard(nullptr, [&] {
-        if (!title || !lv_display_available()) return;
-        visible = cv::getWindowProperty(title, cv::WND_PROP_VISIBLE) > 0 ? 1 : 0;
-    });
-    return visible;
-}
-
-void lv_window_close_all(void) {
-    lv_guard(nullptr, [&] {
-        if (lv_display_available()) cv::destroyAllWindows();
     });
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import LivenessVision
 
 /// One clip of a batch: its place in the whole input list (before sharding and resuming) and its path.

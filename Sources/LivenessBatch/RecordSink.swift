@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import LivenessVision
 
 /// Where a batch's lines go: stdout, or `--output FILE` opened for appending. The file must be

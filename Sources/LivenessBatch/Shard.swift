@@ -1,3 +1,4 @@
+import LivenessFiles
 import LivenessVision
 
 /// `--shard I/N`: the I-th of N disjoint shares of a clip list (I from 1 to N). A clip belongs to

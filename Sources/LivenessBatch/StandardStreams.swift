@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import LivenessVision
 
 /// stdout and stderr as this tool writes them: with plain write(2), so that a stream that is

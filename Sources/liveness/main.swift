@@ -1,5 +1,6 @@
 import Foundation
 import LivenessBatch
+import LivenessFiles
 import LivenessVision
 
 /// The subcommands, in the order the help lists them.

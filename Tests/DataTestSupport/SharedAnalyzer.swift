@@ -1,5 +1,4 @@
 import LivenessCore
-import LivenessData
 import LivenessVision
 import TestSupport
 import XCTest
@@ -16,17 +15,6 @@ public enum SharedAnalyzer {
         } catch let error as VisionError {
             throw Prerequisite.missing("landmark or face model not available: \(error)")
         }
-    }
-
-    private static var stills: StillFaces?
-
-    /// Every face found in a still, measured once per image for the whole run (AFW photos appear
-    /// once per annotated face, and several tests score the same photos).
-    public static func stillFaces() throws -> StillFaces {
-        if let stills { return stills }
-        let faces = StillFaces(analyzer: try forStills(), config: LivenessConfig())
-        stills = faces
-        return faces
     }
 
     public static func fresh() throws -> FrameAnalyzer {

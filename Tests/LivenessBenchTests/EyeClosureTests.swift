@@ -10,15 +10,11 @@ import XCTest
 /// 0.15; open: both > 0.25): several "closed" faces are eyes squeezed shut by a laugh, and some
 /// "open" ones look down under a low upper lid.
 final class EyeClosureTests: XCTestCase {
-    private static var cached: [Metric]?
-
     static func metrics() throws -> [Metric] {
-        if let cached { return cached }
-        let root = try TestData.require(LabelledFaces.eyeStateSet, root: true)
-        let metrics = try StillMetrics.eyeState(root: root, faces: SharedAnalyzer.stillFaces(), config: LivenessConfig())
-        print("EyeClosure: \(metrics.summary)")
-        cached = metrics
-        return metrics
+        try MetricsOnce.metrics("EyeClosure") {
+            let root = try TestData.require(LabelledFaces.eyeStateSet, root: true)
+            return try StillMetrics.eyeState(root: root, faces: SharedAnalyzer.stillFaces(), config: LivenessConfig())
+        }
     }
 
     /// The manifest's floor on eye-state accuracy, where a labelled face not found is a wrong

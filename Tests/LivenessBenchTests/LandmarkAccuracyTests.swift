@@ -7,16 +7,11 @@ import XCTest
 /// dlib's 68 points as fitted by the engine, against human 68-point labels (300-W mark-up).
 /// Error: the normalised mean error (mean point distance / the label's outer-eye-corner distance).
 final class LandmarkAccuracyTests: XCTestCase {
-    private static var cached: [Metric]?
-
     /// The bench's own landmark metrics (`StillMetrics.landmarks`) on the human-labelled sets.
     static func metrics() throws -> [Metric] {
-        if let cached { return cached }
-        let root = try TestData.require(LabelledFaces.eyeStateSet, root: true)
-        let metrics = try StillMetrics.landmarks(root: root, faces: SharedAnalyzer.stillFaces())
-        print("LandmarkAccuracy: \(metrics.summary)")
-        cached = metrics
-        return metrics
+        try MetricsOnce.metrics("LandmarkAccuracy") {
+            try StillMetrics.landmarks(root: TestData.require(LabelledFaces.eyeStateSet, root: true), faces: SharedAnalyzer.stillFaces())
+        }
     }
 
     /// Measured 108 of 114 (0.947).

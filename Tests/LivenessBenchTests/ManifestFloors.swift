@@ -1,5 +1,4 @@
 import DataTestSupport
-import Foundation
 import LivenessBench
 import LivenessData
 import XCTest
@@ -7,14 +6,13 @@ import XCTest
 /// The floors of Benchmarks/manifest.json: the accuracy tests hold the bench's own metrics to
 /// them by name, as `liveness bench` does, so a test and the bench cannot disagree.
 enum ManifestFloors {
-    private struct Manifest: Decodable { let floors: [Floor] }
-
+    /// Read by the bench's own manifest reader.
     static let all: [Floor] = {
-        let path = TestData.packageRoot.appendingPathComponent("Benchmarks/manifest.json")
+        let path = TestData.packageRoot.appendingPathComponent("Benchmarks/manifest.json").path
         do {
-            return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: path)).floors
+            return try BenchManifest.floors(path: path)
         } catch {
-            XCTFail("\(path.path): \(error)")
+            XCTFail("\(error)")
             return []
         }
     }()
@@ -27,6 +25,19 @@ enum ManifestFloors {
         for floor in floors {
             XCTAssertNil(floor.breach(values[floor.metric]), file: file, line: line)
         }
+    }
+}
+
+/// Each test class's metrics, computed once for the whole run and printed for the log.
+enum MetricsOnce {
+    private static var computed: [String: [Metric]] = [:]
+
+    static func metrics(_ name: String, _ compute: () throws -> [Metric]) rethrows -> [Metric] {
+        if let metrics = computed[name] { return metrics }
+        let metrics = try compute()
+        print("\(name): \(metrics.summary)")
+        computed[name] = metrics
+        return metrics
     }
 }
 

@@ -11,16 +11,12 @@ import XCTest
 /// one of these faces is held out. The crops are measured with the labels' camera
 /// (`StillFaces.labelCameraFocalPerSide`).
 final class YawAccuracyTests: XCTestCase {
-    private static var cached: [Metric]?
-
     static func metrics() throws -> [Metric] {
-        if let cached { return cached }
-        let root = try TestData.require(PoseLabels.set, root: true)
-        let faces = StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig(), focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
-        let metrics = try StillMetrics.yaw(root: root, faces: faces, config: LivenessConfig())
-        print("YawAccuracy: \(metrics.summary)")
-        cached = metrics
-        return metrics
+        try MetricsOnce.metrics("YawAccuracy") {
+            let root = try TestData.require(PoseLabels.set, root: true)
+            let faces = StillFaces(analyzer: try SharedAnalyzer.forStills(), config: LivenessConfig(), focalLengthPerSide: StillFaces.labelCameraFocalPerSide)
+            return try StillMetrics.yaw(root: root, faces: faces, config: LivenessConfig())
+        }
     }
 
     /// Measured: 47 of 52 found, 43 of them with |yaw| <= 30.

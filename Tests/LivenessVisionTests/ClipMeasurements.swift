@@ -21,10 +21,10 @@ enum ClipMeasurements {
     }
 
     /// The first `count` frames of a clip as stills: every face the still search finds in each.
-    static func stillFaces(ofFirst count: Int, in path: String) throws -> [StillFaces.Found] {
+    static func stillFaces(ofFirst count: Int, in path: String) throws -> [[(box: FaceBox, face: FaceMeasurement)]] {
         let analyzer = try SharedAnalyzer.forStills()
         let video = try VideoSource(file: path)
-        var found: [StillFaces.Found] = []
+        var found: [[(box: FaceBox, face: FaceMeasurement)]] = []
         while found.count < count, let frame = try video.next() {
             found.append(try analyzer.measureStill(frame.image, config: LivenessConfig()))
         }

@@ -12,7 +12,7 @@ final class FaceFoundTests: XCTestCase {
 
     /// Pairs of found faces whose landmark centroids lie within one inter-ocular distance of each
     /// other: the same face reported twice.
-    private func duplicatePairs(_ faces: StillFaces.Found) -> [String] {
+    private func duplicatePairs(_ faces: [(box: FaceBox, face: FaceMeasurement)]) -> [String] {
         var pairs: [String] = []
         for i in faces.indices {
             for j in faces.indices where j > i {
@@ -33,13 +33,13 @@ final class FaceFoundTests: XCTestCase {
     }
 
     func testPortraitPhotoHasExactlyOneFace() throws {
-        let found = try SharedAnalyzer.stillFaces().faces(in: try pyfeat("single_face.jpg"))
+        let found = try SharedAnalyzer.forStills().measureStill(Image.load(pyfeat("single_face.jpg")), config: LivenessConfig())
         XCTAssertEqual(found.count, 1, "single_face.jpg: faces found at \(found.map(\.box))")
     }
 
     /// Five people; the one in sunglasses is not found (measured: 4 distinct faces).
     func testGroupPhotoHasAtLeastThreeDistinctFaces() throws {
-        let found = try SharedAnalyzer.stillFaces().faces(in: try pyfeat("multi_face.jpg"))
+        let found = try SharedAnalyzer.forStills().measureStill(Image.load(pyfeat("multi_face.jpg")), config: LivenessConfig())
         let duplicates = duplicatePairs(found)
         XCTAssertGreaterThanOrEqual(found.count - duplicates.count, 3, "multi_face.jpg: \(found.count) faces at \(found.map(\.box))")
         XCTAssertEqual(duplicates, [], "multi_face.jpg: the same face reported twice")

@@ -12,6 +12,7 @@
 #include "lv_flow.h"
 #include "lv_hog.h"
 #include "lv_draw.h"
+#include "lv_window.h"
 #include "lv_writer.h"
 #include "lv_runtime.h"
 #endif

@@ -1,4 +1,4 @@
-// Drawing on an image and showing it in a window (the live overlay).
+// Drawing on an image (the live overlay, the bench's plots).
 #ifndef LV_DRAW_H
 #define LV_DRAW_H
 
@@ -33,15 +33,6 @@ void lv_image_mirror(lv_image *image);
 void lv_draw_tint(lv_image *image, lv_color color, double alpha);
 // Gaussian blur in place with the given kernel size (odd).
 void lv_draw_blur(lv_image *image, int kernel);
-
-// Returns 1 when a display can be opened (checked without letting Qt abort the process).
-int lv_display_available(void);
-lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error);
-// Waits up to `ms` for a key; returns the key code or -1.
-int lv_window_key(int ms);
-// 1 while the window `title` is on screen, 0 once the user has closed it (or before it opened).
-int lv_window_visible(const char *title);
-void lv_window_close_all(void);
 
 #ifdef __cplusplus
 }

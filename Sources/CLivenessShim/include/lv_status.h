@@ -1,5 +1,5 @@
 // Status codes and the error message every shim call can return.
-// Swift turns them into errors in LivenessVision/VisionError.swift (`shimCall`).
+// Swift turns them into errors in LivenessVision/Shim/VisionError.swift (`shimCall`).
 #ifndef LV_STATUS_H
 #define LV_STATUS_H
 

@@ -1,6 +1,7 @@
 import Foundation
 import LivenessCore
 import LivenessData
+import LivenessFiles
 import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).
@@ -46,19 +47,7 @@ public struct BenchManifest {
     /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
     public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        let data: Data
-        do {
-            data = try InputFile.readSmall(path)
-        } catch let problem as FileProblem {
-            throw bad("cannot be read: \(problem)")
-        }
-        let parsed: Any
-        do {
-            parsed = try StrictJSON.parse(data)
-        } catch let error as ConfigError {
-            throw bad(error.description)
-        }
-        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
+        let object = try Self.object(path)
         let folder = (path as NSString).deletingLastPathComponent
         /// `path` as is when absolute, else taken from `base`.
         func join(_ base: String, _ path: String) -> String {
@@ -77,13 +66,8 @@ public struct BenchManifest {
             guard isJSONBoolean(value), let flag = value as? Bool else { throw bad("\"\(key)\" must be true or false") }
             return flag
         }
-        /// A number key within `range` (a JSON number, not a boolean).
         func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws -> Double? {
-            guard let value else { return nil }
-            guard !isJSONBoolean(value), let n = (value as? NSNumber)?.doubleValue, range.contains(n) else {
-                throw bad("\"\(key)\" must be a number in \(JSON.format(range.lowerBound))...\(JSON.format(range.upperBound))")
-            }
-            return n
+            try Self.number(value, key, in: range, path: path)
         }
         func resolve(_ reference: String) -> String {
             if reference.hasPrefix("data:") { return join(dataRoot, String(reference.dropFirst(5))) }
@@ -159,18 +143,57 @@ public struct BenchManifest {
                 sampleMs: (identities["sampleMs"] as? NSNumber)?.doubleValue ?? 0)
         }
 
+        floors = try Self.floors(in: object, path: path)
+    }
+
+    /// The floors of the manifest at `path`, read as `init` reads them (for the accuracy tests,
+    /// which need none of the clips).
+    public static func floors(path: String) throws -> [Floor] {
+        try floors(in: object(path), path: path)
+    }
+
+    /// The manifest's JSON object: read within the small-file bound, parsed strictly.
+    static func object(_ path: String) throws -> [String: Any] {
+        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
+        let data: Data
+        do {
+            data = try InputFile.readSmall(path)
+        } catch let problem as FileProblem {
+            throw bad("cannot be read: \(problem)")
+        }
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(data)
+        } catch let error as ConfigError {
+            throw bad(error.description)
+        }
+        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
+        return object
+    }
+
+    static func floors(in object: [String: Any], path: String) throws -> [Floor] {
+        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
         guard let floorList = object["floors"] as? [[String: Any]] else { throw bad("\"floors\" must be a list") }
-        floors = try floorList.map { entry in
+        return try floorList.map { entry in
             guard let metric = entry["metric"] as? String else { throw bad("every floor needs \"metric\"") }
-            let min = try number(entry["min"], "min", in: -1e12...1e12), max = try number(entry["max"], "max", in: -1e12...1e12)
+            let min = try number(entry["min"], "min", in: -1e12...1e12, path: path), max = try number(entry["max"], "max", in: -1e12...1e12, path: path)
             guard min != nil || max != nil else { throw bad("floor \(metric) needs \"min\" or \"max\"") }
             return Floor(metric: metric, min: min, max: max)
         }
     }
+
+    /// A number key within `range` (a JSON number, not a boolean).
+    static func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>, path: String) throws -> Double? {
+        guard let value else { return nil }
+        guard !isJSONBoolean(value), let n = (value as? NSNumber)?.doubleValue, range.contains(n) else {
+            throw BenchError.badFile(path: path, cause: "\"\(key)\" must be a number in \(JSON.format(range.lowerBound))...\(JSON.format(range.upperBound))")
+        }
+        return n
+    }
 }
 
 /// A bound on one metric; the run fails when the engine is on the wrong side of it.
-public struct Floor: Sendable, Decodable {
+public struct Floor: Sendable {
     public var metric: String
     public var min: Double?
     public var max: Double?

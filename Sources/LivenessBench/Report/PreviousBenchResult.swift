@@ -1,6 +1,7 @@
 import Foundation
 import LivenessCore
 import LivenessData
+import LivenessFiles
 import LivenessVision
 
 /// A result JSON that `liveness bench` wrote earlier, read back for `--compare`: its metrics and

@@ -1,5 +1,5 @@
 import Foundation
-import LivenessVision
+import LivenessFiles
 
 /// Reads a label file (CSV, .pts, JSON) through the bounded input reader, so a missing data
 /// folder or a wrong path is one line naming the file, not a Foundation error.

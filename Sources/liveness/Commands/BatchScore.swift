@@ -1,6 +1,7 @@
 import Foundation
 import LivenessBatch
 import LivenessCore
+import LivenessFiles
 import LivenessVision
 
 /// `liveness score` in batch mode: several files, folders, `--list`, or any batch option. Every

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessFiles
 import LivenessVision
 
 /// Options shared by the commands that run the engine: configuration, seed and model paths.

@@ -2,6 +2,7 @@ import LivenessBatch
 import LivenessBench
 import LivenessCore
 import LivenessData
+import LivenessFiles
 import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessFiles
 import LivenessVision
 
 /// The final report of one scored input (report.json; stdout).

@@ -1,4 +1,5 @@
 internal import CLivenessShim
+import LivenessFiles
 
 /// A Motion-JPEG AVI file written frame by frame (the live command's recording). Frames are
 /// given with their timestamps; the file has a fixed frame rate, so a frame is repeated to fill

@@ -1,4 +1,5 @@
 internal import CLivenessShim
+import LivenessFiles
 
 /// An OpenCV image owned by Swift: created and released with the object.
 public final class Image {

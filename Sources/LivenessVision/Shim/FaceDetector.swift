@@ -1,5 +1,6 @@
 internal import CLivenessShim
 import LivenessCore
+import LivenessFiles
 
 /// An OpenCV cascade face detector.
 public final class FaceDetector {

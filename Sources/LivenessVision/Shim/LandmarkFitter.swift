@@ -1,5 +1,6 @@
 internal import CLivenessShim
 import LivenessCore
+import LivenessFiles
 
 /// dlib's 68-point shape predictor.
 public final class LandmarkFitter {

@@ -1,4 +1,3 @@
-internal import CLivenessShim
 import Foundation
 import LivenessCore
 
@@ -23,7 +22,7 @@ public enum OverlayStyle {
     // Layout, in pixels of a 480-pixel-high frame.
     public static let ringThickness = 3.0
     public static let margin = 12.0
-    /// Text scales (1.0 is about 22 px tall; see lv_draw_text).
+    /// Text scales (1.0 is about 22 px tall; see Image.drawText).
     public static let promptScale = 0.75
     public static let hudScale = 0.9
     public static let debugScale = 0.45
@@ -69,7 +68,7 @@ public enum Overlay {
 
         if let autoshot = session.autoshot, ms - autoshot.ms < OverlayStyle.flashMs {
             let fade = 1 - max(0, ms - autoshot.ms) / OverlayStyle.flashMs
-            lv_draw_tint(image.handle, OverlayStyle.flash.shim, OverlayStyle.flashAlpha * fade)
+            image.tint(OverlayStyle.flash, alpha: OverlayStyle.flashAlpha * fade)
         }
         if debug != nil, let face = step.analysis.measurement.face {
             canvas.drawFace(face)
@@ -98,8 +97,8 @@ public enum Overlay {
         let canvas = Canvas(image: image, mirrored: mirrored)
         let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
-        lv_draw_blur(image.handle, Int32(kernel))
-        lv_draw_tint(image.handle, OverlayStyle.finalDim.shim, OverlayStyle.finalDimAlpha)
+        image.blur(kernel: kernel)
+        image.tint(OverlayStyle.finalDim, alpha: OverlayStyle.finalDimAlpha)
         let passed = session.outcome == .passed
         canvas.drawRing(circle, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed, thickness: 2 * OverlayStyle.ringThickness)
         let title: String
@@ -163,38 +162,36 @@ private struct Canvas {
     }
 
     /// A point of the analysed frame where it lands on the displayed one.
-    func shown(_ p: Point2) -> lv_point {
-        lv_point(x: Float(mirrored ? width - p.x : p.x), y: Float(p.y))
+    func shown(_ p: Point2) -> Point2 {
+        Point2(x: mirrored ? width - p.x : p.x, y: p.y)
     }
 
-    var thickness: Int32 { Int32(max(1, (OverlayStyle.textThickness * unit).rounded())) }
+    var thickness: Int { Int(max(1, (OverlayStyle.textThickness * unit).rounded())) }
 
     func drawRing(_ circle: Circle, color: Colour, thickness: Double) {
-        lv_draw_circle(image.handle, shown(circle.centre), Float(circle.radius), color.shim, Int32(max(1, (thickness * unit).rounded())))
+        image.drawCircle(centre: shown(circle.centre), radius: circle.radius, colour: color, thickness: Int(max(1, (thickness * unit).rounded())))
     }
 
     func drawFace(_ face: FaceMeasurement) {
         let e = face.ellipse
         let degrees = e.roll * 180 / .pi
-        lv_draw_ellipse(image.handle, shown(e.centre), Float(e.semiWidth), Float(e.semiHeight),
-                        Float(mirrored ? -degrees : degrees), OverlayStyle.ellipse.shim, 1)
-        let radius = Int32(max(1, (OverlayStyle.landmarkRadius * unit).rounded()))
+        image.drawEllipse(centre: shown(e.centre), semiWidth: e.semiWidth, semiHeight: e.semiHeight,
+                          degrees: mirrored ? -degrees : degrees, colour: OverlayStyle.ellipse)
+        let radius = Int(max(1, (OverlayStyle.landmarkRadius * unit).rounded()))
         for point in face.landmarks {
-            lv_draw_point(image.handle, shown(point), radius, OverlayStyle.landmarks.shim)
+            image.drawPoint(shown(point), radius: radius, colour: OverlayStyle.landmarks)
         }
     }
 
     func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
-        var w: Int32 = 0, h: Int32 = 0
-        lv_text_size(text, scale * unit, thickness, &w, &h)
-        return (Double(w), Double(h))
+        Image.textSize(text, scale: scale * unit, thickness: thickness)
     }
 
     /// Text in display coordinates (never mirrored), outlined so it reads on any background.
-    func drawOutlined(_ text: String, baselineLeft origin: lv_point, scale: Double, color: Colour) {
-        let outline = thickness + Int32((OverlayStyle.outlineExtra * unit).rounded())
-        lv_draw_text(image.handle, text, origin, scale * unit, OverlayStyle.textOutline.shim, outline)
-        lv_draw_text(image.handle, text, origin, scale * unit, color.shim, thickness)
+    func drawOutlined(_ text: String, baselineLeft origin: Point2, scale: Double, color: Colour) {
+        let outline = thickness + Int((OverlayStyle.outlineExtra * unit).rounded())
+        image.drawText(text, at: origin, scale: scale * unit, colour: OverlayStyle.textOutline, thickness: outline)
+        image.drawText(text, at: origin, scale: scale * unit, colour: color, thickness: thickness)
     }
 
     /// The prompt, centred, in the band above the circle (or at the top when there is no room).
@@ -204,7 +201,7 @@ private struct Canvas {
         let top = circle.centre.y - circle.radius
         let baseline = max(size.height + margin / 2, top - margin)
         let x = max(margin / 2, (width - size.width) / 2)
-        drawOutlined(text, baselineLeft: lv_point(x: Float(x), y: Float(baseline)), scale: OverlayStyle.promptScale, color: OverlayStyle.text)
+        drawOutlined(text, baselineLeft: Point2(x: x, y: baseline), scale: OverlayStyle.promptScale, color: OverlayStyle.text)
     }
 
     func drawText(_ text: String, at corner: Corner, scale: Double) {
@@ -217,14 +214,14 @@ private struct Canvas {
         case .bottomRight: x = width - margin - size.width
         case .bottomCentre: x = (width - size.width) / 2
         }
-        drawOutlined(text, baselineLeft: lv_point(x: Float(x), y: Float(baseline)), scale: scale, color: OverlayStyle.text)
+        drawOutlined(text, baselineLeft: Point2(x: x, y: baseline), scale: scale, color: OverlayStyle.text)
     }
 
     /// Text centred on a frame point (mirrored like the shapes).
     func drawCentred(_ text: String, at point: Point2, scale: Double, color: Colour) {
         let size = textSize(text, scale: scale)
         let at = shown(point)
-        drawOutlined(text, baselineLeft: lv_point(x: at.x - Float(size.width / 2), y: at.y + Float(size.height / 2)), scale: scale, color: color)
+        drawOutlined(text, baselineLeft: Point2(x: at.x - size.width / 2, y: at.y + size.height / 2), scale: scale, color: color)
     }
 
     /// Debug lines at the left, from the circle's top (under the prompt band) down.
@@ -233,7 +230,7 @@ private struct Canvas {
         let line = OverlayStyle.debugLineHeight * unit
         var y = max(circle.centre.y - circle.radius, 2 * line) + line
         for text in lines {
-            drawOutlined(text, baselineLeft: lv_point(x: Float(margin / 2), y: Float(y)), scale: OverlayStyle.debugScale, color: OverlayStyle.debugText)
+            drawOutlined(text, baselineLeft: Point2(x: margin / 2, y: y), scale: OverlayStyle.debugScale, color: OverlayStyle.debugText)
             y += line
         }
     }
@@ -244,7 +241,7 @@ extension Image {
     /// analysis keeps the true image).
     public func displayCopy(mirrored: Bool) throws -> Image {
         let display = try copy()
-        if mirrored { lv_image_mirror(display.handle) }
+        if mirrored { display.mirror() }
         return display
     }
 }

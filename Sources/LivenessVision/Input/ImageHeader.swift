@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 
 /// The pixel size a still declares in its header, read without decoding a pixel, so that the
 /// pixel limit is checked before a decoder allocates anything. The formats are those the engine

@@ -1,4 +1,5 @@
 import LivenessCore
+import LivenessData
 import LivenessVision
 
 /// Every face the engine finds in a still, measured once per image (AFW photos appear once per

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 
 /// A cascade file is untrusted input: OpenCV's XML parser recurses once per nesting level, so a
 /// file nested fifty thousand levels deep overflows the stack (SIGSEGV) inside OpenCV, where no

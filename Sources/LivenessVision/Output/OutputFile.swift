@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 
 /// The one place where output files are made (reports, events, traces, stills, pictures,
 /// recordings). An output is written to a new temporary file beside its path and renamed over it

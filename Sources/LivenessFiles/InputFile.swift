@@ -28,7 +28,7 @@ public enum InputFile {
     public static let smallFileLimit = 16 << 20
 
     /// The type of what is at `path` (symbolic links followed), or why there is nothing usable.
-    static func status(_ path: String) throws -> stat {
+    public static func status(_ path: String) throws -> stat {
         var st = stat()
         let found = FileName.withCString(path) { stat($0, &st) } == 0
         guard found else { throw problem(errno: errno) }
@@ -117,7 +117,7 @@ public enum InputFile {
         }
     }
 
-    static func problem(errno code: Int32) -> FileProblem {
+    public static func problem(errno code: Int32) -> FileProblem {
         switch code {
         case ENOENT, ENOTDIR: return .missing
         case EISDIR: return .isADirectory
@@ -125,8 +125,8 @@ public enum InputFile {
         }
     }
 
-    static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
-    static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
+    public static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
+    public static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
 
     /// "a FIFO", "a character device", ... for messages.
     public static func kind(_ st: stat) -> String {
@@ -146,18 +146,5 @@ public enum InputFile {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
-    }
-}
-
-extension VisionError {
-    /// A media input (video, image) that cannot be read, in the words of the batch error kinds.
-    init(_ problem: FileProblem, path: String) {
-        switch problem {
-        case .missing: self = .fileNotFound(path: path)
-        case .isADirectory: self = .isADirectory(path: path)
-        case .notAFile(let kind): self = .notARegularFile(path: path, kind: kind)
-        case .unreadable: self = .fileUnreadable(path: path)
-        case .tooLarge: self = .fileUnreadable(path: path)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 
 /// The model files the engine needs, where it finds them, and how it checks them.
 /// Order of precedence: a command-line flag, then an environment variable, then the default path

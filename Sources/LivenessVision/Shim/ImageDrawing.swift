@@ -1,5 +1,6 @@
 internal import CLivenessShim
 import LivenessCore
+import LivenessFiles
 
 /// A colour in 8-bit red, green, blue.
 public struct Colour: Sendable {
@@ -25,7 +26,7 @@ extension Image {
     }
 
     public func drawLine(from: Point2, to: Point2, colour: Colour, thickness: Int = 1) {
-        lv_draw_line(handle, lv_point(x: Float(from.x), y: Float(from.y)), lv_point(x: Float(to.x), y: Float(to.y)), colour.shim, Int32(thickness))
+        lv_draw_line(handle, Self.shimPoint(from), Self.shimPoint(to), colour.shim, Int32(thickness))
     }
 
     /// An outline, or a filled rectangle when `filled`.
@@ -34,12 +35,37 @@ extension Image {
     }
 
     public func drawCircle(centre: Point2, radius: Double, colour: Colour, thickness: Int = 1) {
-        lv_draw_circle(handle, lv_point(x: Float(centre.x), y: Float(centre.y)), Float(radius), colour.shim, Int32(thickness))
+        lv_draw_circle(handle, Self.shimPoint(centre), Float(radius), colour.shim, Int32(thickness))
+    }
+
+    /// An ellipse turned by `degrees` about its centre.
+    public func drawEllipse(centre: Point2, semiWidth: Double, semiHeight: Double, degrees: Double, colour: Colour, thickness: Int = 1) {
+        lv_draw_ellipse(handle, Self.shimPoint(centre), Float(semiWidth), Float(semiHeight), Float(degrees), colour.shim, Int32(thickness))
+    }
+
+    /// A filled dot.
+    public func drawPoint(_ at: Point2, radius: Int, colour: Colour) {
+        lv_draw_point(handle, Self.shimPoint(at), Int32(radius), colour.shim)
+    }
+
+    /// Blends `colour` over the whole image with weight `alpha` (0...1).
+    public func tint(_ colour: Colour, alpha: Double) {
+        lv_draw_tint(handle, colour.shim, alpha)
+    }
+
+    /// A Gaussian blur in place; `kernel` is odd.
+    public func blur(kernel: Int) {
+        lv_draw_blur(handle, Int32(kernel))
+    }
+
+    /// Flips left-right in place.
+    public func mirror() {
+        lv_image_mirror(handle)
     }
 
     /// Text whose baseline starts at `origin`; `scale` 1.0 is about 22 pixels tall.
     public func drawText(_ text: String, at origin: Point2, scale: Double = 0.5, colour: Colour, thickness: Int = 1) {
-        lv_draw_text(handle, text, lv_point(x: Float(origin.x), y: Float(origin.y)), scale, colour.shim, Int32(thickness))
+        lv_draw_text(handle, text, Self.shimPoint(origin), scale, colour.shim, Int32(thickness))
     }
 
     /// Width and height `text` takes at `scale`.
@@ -63,6 +89,10 @@ extension Image {
             throw VisionError.writeFailed(path: path, cause: "the PNG could not be written out")
         }
         try file.commit()
+    }
+
+    static func shimPoint(_ p: Point2) -> lv_point {
+        lv_point(x: Float(p.x), y: Float(p.y))
     }
 
     static func shimBox(_ box: FaceBox) -> lv_box {

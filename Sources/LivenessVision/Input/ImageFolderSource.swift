@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 
 /// Frames from a folder of numbered images (SPEC §1: labelled frame sets), in the order of the
 /// numbers in their names, each stamped by its number over the given frame rate: `frame_7` is

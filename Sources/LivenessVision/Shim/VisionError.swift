@@ -1,4 +1,5 @@
 internal import CLivenessShim
+import LivenessFiles
 
 /// What can go wrong reading input or models. The command line renders these in one place.
 public enum VisionError: Error, Equatable {
@@ -52,5 +53,18 @@ func shimCall(_ body: (UnsafeMutablePointer<lv_error>) -> lv_status) throws {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         throw ShimFailure(status: status, message: message)
+    }
+}
+
+extension VisionError {
+    /// A media input (video, image) that cannot be read, in the words of the batch error kinds.
+    init(_ problem: FileProblem, path: String) {
+        switch problem {
+        case .missing: self = .fileNotFound(path: path)
+        case .isADirectory: self = .isADirectory(path: path)
+        case .notAFile(let kind): self = .notARegularFile(path: path, kind: kind)
+        case .unreadable: self = .fileUnreadable(path: path)
+        case .tooLarge: self = .fileUnreadable(path: path)
+        }
     }
 }
