@@ -131,4 +131,21 @@ lv_status lv_image_shrink(const lv_image *src, double factor, int area, lv_image
     });
 }
 
+lv_status lv_image_region_stats(const lv_image *gray, lv_box box, double *mean, double *deviation, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat from = lv_source(gray);
+        lv_require(from.type() == CV_8UC1, LV_ERR_ARGUMENT, "region statistics need an 8-bit gray image");
+        const cv::Rect inside = cv::Rect(static_cast<int>(std::floor(box.x)), static_cast<int>(std::floor(box.y)),
+                                         static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height))) &
+                                cv::Rect(0, 0, from.cols, from.rows);
+        *mean = 0;
+        *deviation = 0;
+        if (inside.empty()) return;
+        cv::Scalar m, d;
+        cv::meanStdDev(from(inside), m, d);
+        *mean = m[0];
+        *deviation = d[0];
+    });
+}
+
 }  // extern "C"

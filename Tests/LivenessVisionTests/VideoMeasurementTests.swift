@@ -66,6 +66,17 @@ final class VideoMeasurementTests: XCTestCase {
         XCTAssertEqual(withFace, [], "no_face.mp4: \(withFace.count)/\(frames.count) frames with a face")
     }
 
+    /// clip_labels/face_noface.json: frames 0-71 show the face, 72 is black, 73-168 a cartoon sky.
+    /// A fit in the box the face had finds points on anything, so without a check the black frame
+    /// and the first sky frame were followed as the face until the next confirmation.
+    func testTheFaceIsDroppedAtTheCutToBlack() throws {
+        let frames = try clip("face_noface.mov")
+        XCTAssertGreaterThan(frames.count, 100, "face_noface.mov: frames decoded")
+        let face = frames.filter { $0.face != nil }.map(\.frameIndex)
+        XCTAssertEqual(face.filter { $0 >= 72 }, [], "frames after the cut with a face")
+        XCTAssertEqual(face.count, 72, "the face on frames 0-71: \(face)")
+    }
+
     // single_face.mp4 is a webcam-style selfie, but its camera is not still throughout: phase
     // correlation of background patches on the decoded frames shows the whole background moving
     // about 10 px left over frames 0-8 and about 6 px right over frames 64-71 (640 px wide, so

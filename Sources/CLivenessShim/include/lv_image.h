@@ -2,6 +2,7 @@
 #ifndef LV_IMAGE_H
 #define LV_IMAGE_H
 
+#include "lv_geometry.h"
 #include "lv_status.h"
 
 #ifdef __cplusplus
@@ -19,6 +20,10 @@ void lv_image_size(const lv_image *image, int *width, int *height, int *channels
 
 // Decodes a still (JPEG, PNG, ...) into `out` as 8-bit BGR.
 lv_status lv_image_load(const char *path, lv_image *out, lv_error *error);
+
+// The mean and standard deviation of the 8-bit gray `gray`'s pixels inside `box` (clipped to the
+// image; both 0 when nothing of it is inside).
+lv_status lv_image_region_stats(const lv_image *gray, lv_box box, double *mean, double *deviation, lv_error *error);
 
 // Encodes `image` as JPEG at `quality` (1-100).
 lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error);

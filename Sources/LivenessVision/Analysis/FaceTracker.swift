@@ -38,6 +38,7 @@ final class FaceTracker {
     }
 
     private var previousPoints: [Point2]?
+    private var previousPatch: PatchStats?
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
@@ -52,6 +53,7 @@ final class FaceTracker {
     /// Forgets the followed face: the next frame is searched whole.
     func reset() {
         previousPoints = nil
+        previousPatch = nil
         calibration = nil
         lastConfirmedMs = -.infinity
         lastFullSearchMs = -.infinity
@@ -68,8 +70,12 @@ final class FaceTracker {
         case wholeFrame
     }
 
-    func check(at ms: Double, following: Bool) -> Check {
+    /// `patch` is the gray levels in this frame's predicted box (nil when no face is followed): a
+    /// cut from the last frame's is confirmed at once.
+    func check(at ms: Double, following: Bool, patch: PatchStats?) -> Check {
+        defer { previousPatch = patch }
         if !following || ms - lastFullSearchMs >= Self.fullSearchIntervalMs { return .wholeFrame }
+        if let patch, let previousPatch, patch.isCut(from: previousPatch) { return .confirm }
         return ms - lastConfirmedMs >= Self.confirmIntervalMs ? .confirm : .none
     }
 

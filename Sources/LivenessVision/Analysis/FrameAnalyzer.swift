@@ -56,7 +56,8 @@ public final class FrameAnalyzer {
         // Follow: one fit in the box the previous frame's landmarks predict.
         var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         var detected: HeadBox?
-        var check = tracker.check(at: ms, following: face != nil)
+        let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
+        var check = tracker.check(at: ms, following: face != nil, patch: patch)
         if check == .confirm {
             detected = try timed(&timings.detect) { try tracker.confirm(face!.box, in: gray, at: ms) }
             // Not where it was predicted (it jumped, or it is gone): search the whole frame now.

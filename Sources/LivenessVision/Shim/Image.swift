@@ -1,4 +1,5 @@
 internal import CLivenessShim
+import LivenessCore
 import LivenessFiles
 
 /// An OpenCV image owned by Swift: created and released with the object.
@@ -74,6 +75,14 @@ public final class Image {
     /// step by `area` or bilinear (see lv_image_shrink: many times cheaper than one area resize).
     func shrink(by factor: Double, area: Bool, into small: Image) throws {
         try internalCall { lv_image_shrink(handle, factor, area ? 1 : 0, small.handle, $0) }
+    }
+
+    /// The mean and standard deviation of this gray image's pixels inside `box` (clipped to it).
+    func regionStats(_ box: FaceBox) throws -> PatchStats {
+        var mean = 0.0, deviation = 0.0
+        let region = lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
+        try internalCall { lv_image_region_stats(handle, region, &mean, &deviation, $0) }
+        return PatchStats(mean: mean, deviation: deviation)
     }
 
     /// Turns the image by quarter turns clockwise, in place.
