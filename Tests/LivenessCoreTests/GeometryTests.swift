@@ -118,6 +118,46 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(eyeClosure(shut, open: open, squintShare: 0.35), 1 - 0.02 / 0.16, accuracy: 1e-12)
     }
 
+    func testAWindowOfShutEyesSaysTheEyesWereNotSeenOpen() {
+        // A closed-eye photo whose fit flickers open on one frame in ten: the 80th percentile stays
+        // shut, so the window does not show the subject's open eye; with the fit open on one frame in
+        // three, it does.
+        func window(openEvery n: Int) -> OpenEye {
+            var baseline = OpenEyeBaseline(config: LivenessConfig())
+            for k in 0..<30 {
+                let upper = k % n == 0 ? 0.25 : 0.03
+                baseline.record(EyeLids(right: LidHeights(upper: upper, lower: 0.08), left: LidHeights(upper: upper, lower: 0.08)), yaw: 0, at: Double(k) * 33)
+            }
+            return baseline.openEye(at: 1000)
+        }
+        XCTAssertFalse(window(openEvery: 10).wasSeenOpen)
+        XCTAssertTrue(window(openEvery: 3).wasSeenOpen)
+        XCTAssertFalse(OpenEye(fallbackUpper: 0.22).wasSeenOpen, "the fallback is not the subject's eye")
+    }
+
+    func testHeadSpeedIsMeasuredOverTheWindowWhateverTheFrameRate() {
+        // A head sliding 45 px a second with an eye distance of 90 px: 0.5 eye distances a second,
+        // at 10, 30 and 60 frames a second alike; unknown on the first face and after it was lost.
+        for fps in [10.0, 30, 60] {
+            var motion = HeadMotion(windowMs: 100)
+            var speeds: [HeadSpeed?] = []
+            for k in 0..<Int(fps) {
+                let ms = Double(k) * 1000 / fps
+                let x = 320 + 45 * ms / 1000
+                let face = FaceMeasurement(
+                    eyes: EyeOpenness(right: 0.3, left: 0.3), lids: EyeLids(right: LidHeights(upper: 0.25, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08)),
+                    pose: HeadPose(yaw: 20 * ms / 1000, pitch: 0, roll: 0, fitError: 0), place: HeadPlace(centre: Point2(x: x, y: 240), eyeDistance: 90),
+                    ellipse: FaceEllipse(centre: Point2(x: x, y: 240), semiWidth: 70, semiHeight: 100, roll: 0), landmarks: [])
+                speeds.append(motion.observe(k == Int(fps / 2) ? nil : face, at: ms))
+            }
+            XCTAssertNil(speeds[0], "first face at \(fps) fps")
+            XCTAssertNil(speeds[Int(fps / 2)], "no face at 500 ms at \(fps) fps")
+            XCTAssertNil(speeds[Int(fps / 2) + 1], "first face after the loss at \(fps) fps")
+            XCTAssertEqual(speeds.last??.eyeDistancesPerSecond ?? 0, 0.5, accuracy: 1e-9, "\(fps) fps")
+            XCTAssertEqual(speeds.last??.yawDegreesPerSecond ?? 0, 20, accuracy: 1e-9, "\(fps) fps")
+        }
+    }
+
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))
 
     func testYawIsRecoveredFromProjectionsOfTheReferenceFace() {
