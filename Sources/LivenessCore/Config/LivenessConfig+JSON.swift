@@ -77,6 +77,7 @@ extension LivenessConfig {
         number("headMotionWindowMs", \.headMotionWindowMs, 1...60_000),
         number("squintShare", \.squintShare, 0...1),
         number("openEyeFallback", \.openEyeFallback, 0.01...2),
+        number("openEyeFallbackLower", \.openEyeFallbackLower, 0...2),
         number("openEyePercentile", \.openEyePercentile, 0...1),
         number("openEyeWindowMs", \.openEyeWindowMs, 1...600_000),
         count("openEyeMinSamples", \.openEyeMinSamples, 1...10_000),

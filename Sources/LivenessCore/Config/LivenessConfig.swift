@@ -30,6 +30,9 @@ public struct LivenessConfig: Equatable, Sendable {
     /// The open-eye baseline: a typical open upper lid, in eye widths, while the subject's own is
     /// not known yet (measured on labelled stills: Benchmarks/RESULTS.md, "Eye closure").
     public var openEyeFallback = 0.22
+    /// A typical open lower lid, in eye widths, where the subject's own is not known: the corner line
+    /// is judged against it (the median of the same stills' open eyes, human points).
+    public var openEyeFallbackLower = 0.095
     public var openEyePercentile = 0.80
     public var openEyeWindowMs = 2000.0
     public var openEyeMinSamples = 3

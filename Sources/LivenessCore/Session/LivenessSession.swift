@@ -74,7 +74,7 @@ public struct LivenessSession: Sendable {
         let framing = Framing.classify(m.face?.ellipse, in: circle, tooFarHeightFraction: config.tooFarHeightFraction)
         let inCircle = framing == .inCircle
         let openEye = baseline.openEye(at: m.timestampMs)
-        let closure = m.face.map { eyeClosure($0.lids, open: openEye, squintShare: config.squintShare) }
+        let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
         if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
         let headSpeed = headMotion.observe(m.face, at: m.timestampMs)
