@@ -59,27 +59,33 @@ final class GeometryTests: XCTestCase {
             EyeLids(right: LidHeights(upper: upper, lower: lower), left: LidHeights(upper: upper, lower: lower))
         }
         // A blink: the upper lid down to a fifth of its open height, the lower lid where it was.
-        XCTAssertEqual(eyeClosure(both(0.05, 0.08), open: open, squintShare: 0.35), 0.8, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(both(0.05, 0.08), open: open, config: LivenessConfig()), 0.8, accuracy: 1e-12)
         // A squint: the lower lid up on the corner line explains 0.35 of the upper lid's fall (0.32).
-        XCTAssertEqual(eyeClosure(both(0.17, 0), open: open, squintShare: 0.35), 0)
+        XCTAssertEqual(eyeClosure(both(0.17, 0), open: open, config: LivenessConfig()), 0)
         // Half raised, it explains half that: 0.6 - 0.175.
-        XCTAssertEqual(eyeClosure(both(0.10, 0.04), open: open, squintShare: 0.35), 0.425, accuracy: 1e-12)
-        // A lower lid further down than when open adds nothing; clamped to 0...1.
-        XCTAssertEqual(eyeClosure(both(0.05, 0.20), open: open, squintShare: 0.35), 0.8, accuracy: 1e-12)
-        XCTAssertEqual(eyeClosure(both(0.30, 0.08), open: open, squintShare: 0.35), 0)
-        XCTAssertEqual(eyeClosure(both(-0.05, 0.08), open: open, squintShare: 0.35), 1)
+        XCTAssertEqual(eyeClosure(both(0.10, 0.04), open: open, config: LivenessConfig()), 0.425, accuracy: 1e-12)
+        // A lower lid 0.12 further down than when open says the corner line sits 0.12 too high: the
+        // upper lid is 0.17 above where the line belongs, a fall of 0.32, not 0.8.
+        XCTAssertEqual(eyeClosure(both(0.05, 0.20), open: open, config: LivenessConfig()), 0.32, accuracy: 1e-12)
+        // Clamped to 0...1.
+        XCTAssertEqual(eyeClosure(both(0.30, 0.08), open: open, config: LivenessConfig()), 0)
+        XCTAssertEqual(eyeClosure(both(-0.05, 0.08), open: open, config: LivenessConfig()), 1)
         // The mean of both eyes: one shut, one open.
         let oneShut = EyeLids(right: LidHeights(upper: 0, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08))
-        XCTAssertEqual(eyeClosure(oneShut, open: open, squintShare: 0.35), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(oneShut, open: open, config: LivenessConfig()), 0.5, accuracy: 1e-12)
         // One lower lid up alone is no squint: a smile raises both. Each eye's fall (0.6) loses
         // 0.35 x the smaller rise (0.25): 0.6 - 0.0875.
         let oneRaised = EyeLids(right: LidHeights(upper: 0.10, lower: 0), left: LidHeights(upper: 0.10, lower: 0.06))
-        XCTAssertEqual(eyeClosure(oneRaised, open: open, squintShare: 0.35), 0.5125, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(oneRaised, open: open, config: LivenessConfig()), 0.5125, accuracy: 1e-12)
         // Against the fallback (no lower-lid reference) nothing is taken off.
         let fallback = OpenEye(fallbackUpper: 0.22)
         XCTAssertTrue(fallback.isFallback)
-        XCTAssertEqual(eyeClosure(both(0.11, 0), open: fallback, squintShare: 0.35), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(both(0.11, 0), open: fallback, config: LivenessConfig()), 0.5, accuracy: 1e-12)
         XCTAssertEqual(stillEyeClosure(both(0.11, 0), config: LivenessConfig()), 0.5, accuracy: 1e-12)
+        // A still: its corner line is judged against a typical open lower lid (0.095). HELEN
+        // 2181559194 (open eyes; dlib's upper lids 0.11, lower 0.16): 0.065 goes back to the upper lid.
+        XCTAssertEqual(stillEyeClosure(both(0.11, 0.16), config: LivenessConfig()), 1 - 0.175 / 0.22, accuracy: 1e-12)
+        XCTAssertLessThan(stillEyeClosure(both(0.11, 0.16), config: LivenessConfig()), LivenessConfig().blinkClosure)
     }
 
     func testOpenEyeIsThe80thPercentileOfTheFrontalFramesOfTheLast2Seconds() {
@@ -115,7 +121,47 @@ final class GeometryTests: XCTestCase {
         for k in 0..<10 { baseline.record(shut, yaw: 0, at: Double(k) * 100) }
         let open = baseline.openEye(at: 1000)
         XCTAssertEqual(open.right.upper, 0.16)
-        XCTAssertEqual(eyeClosure(shut, open: open, squintShare: 0.35), 1 - 0.02 / 0.16, accuracy: 1e-12)
+        XCTAssertEqual(eyeClosure(shut, open: open, config: LivenessConfig()), 1 - 0.02 / 0.16, accuracy: 1e-12)
+    }
+
+    func testAWindowOfShutEyesSaysTheEyesWereNotSeenOpen() {
+        // A closed-eye photo whose fit flickers open on one frame in ten: the 80th percentile stays
+        // shut, so the window does not show the subject's open eye; with the fit open on one frame in
+        // three, it does.
+        func window(openEvery n: Int) -> OpenEye {
+            var baseline = OpenEyeBaseline(config: LivenessConfig())
+            for k in 0..<30 {
+                let upper = k % n == 0 ? 0.25 : 0.03
+                baseline.record(EyeLids(right: LidHeights(upper: upper, lower: 0.08), left: LidHeights(upper: upper, lower: 0.08)), yaw: 0, at: Double(k) * 33)
+            }
+            return baseline.openEye(at: 1000)
+        }
+        XCTAssertFalse(window(openEvery: 10).wasSeenOpen)
+        XCTAssertTrue(window(openEvery: 3).wasSeenOpen)
+        XCTAssertFalse(OpenEye(fallbackUpper: 0.22).wasSeenOpen, "the fallback is not the subject's eye")
+    }
+
+    func testHeadSpeedIsMeasuredOverTheWindowWhateverTheFrameRate() {
+        // A head sliding 45 px a second with an eye distance of 90 px: 0.5 eye distances a second,
+        // at 10, 30 and 60 frames a second alike; unknown on the first face and after it was lost.
+        for fps in [10.0, 30, 60] {
+            var motion = HeadMotion(windowMs: 100)
+            var speeds: [HeadSpeed?] = []
+            for k in 0..<Int(fps) {
+                let ms = Double(k) * 1000 / fps
+                let x = 320 + 45 * ms / 1000
+                let face = FaceMeasurement(
+                    eyes: EyeOpenness(right: 0.3, left: 0.3), lids: EyeLids(right: LidHeights(upper: 0.25, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08)),
+                    pose: HeadPose(yaw: 20 * ms / 1000, pitch: 0, roll: 0, fitError: 0), place: HeadPlace(centre: Point2(x: x, y: 240), eyeDistance: 90),
+                    ellipse: FaceEllipse(centre: Point2(x: x, y: 240), semiWidth: 70, semiHeight: 100, roll: 0), landmarks: [])
+                speeds.append(motion.observe(k == Int(fps / 2) ? nil : face, at: ms))
+            }
+            XCTAssertNil(speeds[0], "first face at \(fps) fps")
+            XCTAssertNil(speeds[Int(fps / 2)], "no face at 500 ms at \(fps) fps")
+            XCTAssertNil(speeds[Int(fps / 2) + 1], "first face after the loss at \(fps) fps")
+            XCTAssertEqual(speeds.last??.eyeDistancesPerSecond ?? 0, 0.5, accuracy: 1e-9, "\(fps) fps")
+            XCTAssertEqual(speeds.last??.yawDegreesPerSecond ?? 0, 20, accuracy: 1e-9, "\(fps) fps")
+        }
     }
 
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))

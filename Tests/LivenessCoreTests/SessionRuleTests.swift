@@ -162,9 +162,11 @@ final class SessionRuleTests: XCTestCase {
         func turnedAWhile(_ ms: Double) -> Pose { ms >= 1000 && ms < 2500 ? Pose(upperLid: 0.40, yaw: 30) : Pose() }
         let run = runScan(times: at30, motion: turnedAWhile)
         XCTAssertFalse(run.session.isCredited(.blink))
-        // Shown by letting every yaw into the baseline.
+        // Shown by letting every yaw into the baseline (and the 300 degrees a second of turning back
+        // read the eyes).
         var config = LivenessConfig()
         config.openEyeMaxAbsYaw = 180
+        config.blinkMaxYawRate = 1000
         let unfiltered = runScan(times: at30, config: config, motion: turnedAWhile)
         XCTAssertEqual(unfiltered.session.credits.first { $0.action == .blink }?.ms ?? 0, 2500, accuracy: 34)
     }
@@ -198,9 +200,60 @@ final class SessionRuleTests: XCTestCase {
         let run = runScan(times: at30) { ms in Pose(upperLid: ms >= 360 && ms < 600 ? 0.02 : 0.25) }
         XCTAssertEqual(run.session.autoshot?.ms ?? 0, 366.7, accuracy: 1)
         XCTAssertFalse(run.session.isCredited(.blink))
-        // Eyes seen open at the autoshot: the same closure one frame later is a blink.
-        let seen = runScan(times: at30) { ms in Pose(upperLid: ms >= 380 && ms < 600 ? 0.02 : 0.25) }
-        XCTAssertEqual(seen.session.credits.first?.ms ?? 0, 400, accuracy: 1)
+        // Eyes seen open for 40 ms from the autoshot (366.7, 400 and 433.3 ms): a closure on the
+        // next frame is a blink.
+        let seen = runScan(times: at30) { ms in Pose(upperLid: ms >= 450 && ms < 600 ? 0.02 : 0.25) }
+        XCTAssertEqual(seen.session.credits.first?.ms ?? 0, 466.7, accuracy: 1)
+    }
+
+    func testOneOpenFrameIsNotEyesSeenOpen() {
+        // The fit of a shut-eye photo flickering open on every third frame: each open reading lasts
+        // one frame, never the 40 ms of eyes seen open, so its closed frames are no blink.
+        func flicker(_ ms: Double) -> Pose { Pose(upperLid: Int((ms * 30 / 1000).rounded()) % 3 == 0 ? 0.25 : 0.03) }
+        XCTAssertFalse(runScan(times: at30, motion: flicker).session.isCredited(.blink))
+        // Counting a single open frame as seen open, the flicker would be a blink.
+        var config = LivenessConfig()
+        config.blinkSeenOpenMs = 0
+        XCTAssertTrue(runScan(times: at30, config: config, motion: flicker).session.isCredited(.blink))
+    }
+
+    func testAClosedReadingEndsEyesSeenOpen() {
+        // Eyes read closed at 1 s while the head darts sideways (no blink: the eyes cannot be read
+        // then), and again at 1.5 s with the head still: between the two the eyes never read open,
+        // so the second is no blink either. Open again from 2 s, the closure at 3 s is.
+        let run = runScan(times: at30) { ms in
+            let shift = min(max(ms - 900, 0), 200) * 0.9  // 180 px in 200 ms from 0.9 s
+            if ms >= 1000 && ms < 1100 { return Pose(upperLid: 0.05, headShift: shift) }
+            if ms >= 1100 && ms < 2000 { return Pose(upperLid: 0.17, headShift: shift) }
+            if ms >= 3000 && ms < 3100 { return Pose(upperLid: 0.05, headShift: shift) }
+            return Pose(headShift: shift)
+        }
+        XCTAssertEqual(run.session.credits.first { $0.action == .blink }?.ms ?? 0, 3000, accuracy: 34)
+    }
+
+    func testAHeadMovingFastHasItsEyesUnread() {
+        // A blink while the head slides across the image at 1 eye distance (90 px) a second: no
+        // credit. The same blink on a head moving at 0.2 eye distances a second counts.
+        func blink(sliding pxPerSecond: Double) -> ScanRun {
+            runScan(times: at30) { ms in
+                Pose(upperLid: ms >= 2000 && ms < 2100 ? 0.05 : 0.25, headShift: max(0, ms - 1500) * pxPerSecond / 1000)
+            }
+        }
+        XCTAssertFalse(blink(sliding: 90).session.isCredited(.blink))
+        XCTAssertTrue(blink(sliding: 18).session.isCredited(.blink))
+    }
+
+    func testAHeadTurningFastHasItsEyesUnread() {
+        // A blink while the head swings from -10 to +10 degrees in 100 ms (200 degrees a second):
+        // no credit; the same swing over a second (20 degrees a second) leaves the blink.
+        func blink(swingMs: Double) -> ScanRun {
+            runScan(times: at30) { ms in
+                let yaw = -10 + 20 * min(max((ms - 2000 + swingMs / 2) / swingMs, 0), 1)
+                return Pose(upperLid: ms >= 2000 && ms < 2100 ? 0.05 : 0.25, yaw: ms < 1000 ? 0 : yaw)
+            }
+        }
+        XCTAssertFalse(blink(swingMs: 100).session.isCredited(.blink))
+        XCTAssertTrue(blink(swingMs: 1000).session.isCredited(.blink))
     }
 
     func testEyesSeenOpenOnlyWhileTurnedAwayDoNotCount() {

@@ -17,7 +17,7 @@ final class UpperLidClosureTests: XCTestCase {
         for m in try ClipMeasurements.frames(of: TestData.require(relative)) {
             let open = baseline.openEye(at: m.timestampMs)
             guard let face = m.face else { continue }
-            out[m.frameIndex] = eyeClosure(face.lids, open: open, squintShare: config.squintShare)
+            out[m.frameIndex] = eyeClosure(face.lids, open: open, config: config)
             baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs)
         }
         return out

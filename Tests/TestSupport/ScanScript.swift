@@ -26,18 +26,22 @@ public struct Pose: Sendable {
     public var lowerLid: Double
     public var yaw: Double
     public var cameraRotation: Double?
+    /// How far the head has moved sideways in the image, in pixels (its eye distance is 90 px);
+    /// the ellipse stays where `placement` puts it.
+    public var headShift: Double
     /// Whose face it is (SPEC §5); nil: the session gets no descriptor.
     public var person: FaceDescriptor?
 
     public init(
         _ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0,
-        cameraRotation: Double? = 0, person: FaceDescriptor? = nil
+        cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil
     ) {
         self.placement = placement
         self.upperLid = upperLid
         self.lowerLid = lowerLid
         self.yaw = yaw
         self.cameraRotation = cameraRotation
+        self.headShift = headShift
         self.person = person
     }
 
@@ -56,6 +60,7 @@ public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasuremen
             eyes: EyeOpenness(right: pose.upperLid + pose.lowerLid, left: pose.upperLid + pose.lowerLid),
             lids: EyeLids(right: eye, left: eye),
             pose: HeadPose(yaw: pose.yaw, pitch: 0, roll: 0, fitError: 0),
+            place: HeadPlace(centre: ellipse.centre + Point2(x: pose.headShift, y: 0), eyeDistance: 90),
             ellipse: ellipse, landmarks: [])
     }
     return FrameMeasurement(

@@ -16,11 +16,23 @@ public struct LivenessConfig: Equatable, Sendable {
     public var blinkMaxAbsYaw = 25.0
     /// A blink needs eyes seen open first: an earlier frame since the autoshot below this closure.
     public var blinkSeenOpenClosure = 0.11
+    /// ...and open that long without a break (one frame is not enough: a still photo's fit can
+    /// flicker open for a single frame), against the subject's own open eye.
+    public var blinkSeenOpenMs = 40.0
+    /// Closure is trusted only while the head moves slower than this, in outer-eye-corner distances
+    /// per second, and turns slower than `blinkMaxYawRate` degrees per second, both measured over
+    /// at least `headMotionWindowMs`: a moving head blurs the eyes and the fit's lids slip.
+    public var blinkMaxHeadSpeed = 0.3
+    public var blinkMaxYawRate = 60.0
+    public var headMotionWindowMs = 100.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.
     public var squintShare = 0.35
     /// The open-eye baseline: a typical open upper lid, in eye widths, while the subject's own is
     /// not known yet (measured on labelled stills: Benchmarks/RESULTS.md, "Eye closure").
     public var openEyeFallback = 0.22
+    /// A typical open lower lid, in eye widths, where the subject's own is not known: the corner line
+    /// is judged against it (the median of the same stills' open eyes, human points).
+    public var openEyeFallbackLower = 0.095
     public var openEyePercentile = 0.80
     public var openEyeWindowMs = 2000.0
     public var openEyeMinSamples = 3

@@ -4,15 +4,19 @@
 public struct OpenEye: Equatable, Sendable {
     public var right: OpenLids
     public var left: OpenLids
+    /// The subject's own eyes were open in the window: false for the fallback, and while their
+    /// upper lids stayed under the least open eye (`openEyeMinimum`, which then stands in).
+    public var wasSeenOpen: Bool
 
-    public init(right: OpenLids, left: OpenLids) {
+    public init(right: OpenLids, left: OpenLids, wasSeenOpen: Bool = true) {
         self.right = right
         self.left = left
+        self.wasSeenOpen = wasSeenOpen
     }
 
     /// The fallback for both eyes: a typical open upper lid, no lower-lid reference.
     public init(fallbackUpper: Double) {
-        self.init(right: OpenLids(upper: fallbackUpper, lower: nil), left: OpenLids(upper: fallbackUpper, lower: nil))
+        self.init(right: OpenLids(upper: fallbackUpper, lower: nil), left: OpenLids(upper: fallbackUpper, lower: nil), wasSeenOpen: false)
     }
 
     public var isFallback: Bool { right.lower == nil }
@@ -43,15 +47,24 @@ public struct OpenLids: Equatable, Sendable {
 /// The rise taken is the smaller of the two eyes': cheeks pushed up by a smile raise both lower
 /// lids, while the fit of a small eye closing often lifts one lower lid alone (grid example.mp4's
 /// blink at frame 37: one lower lid up by 0.29 of its height, the other by 0.06).
-public func eyeClosure(_ lids: EyeLids, open: OpenEye, squintShare: Double) -> Double {
+///
+/// The lids are measured from the line through the eye's corners, the least certain of the eye's
+/// points (they sit in shadow and glare). A corner line fitted too high lowers the upper lid's
+/// height and raises the lower lid's by the same amount, so a lower lid farther below the line
+/// than the open eye's (the subject's own, or `openEyeFallbackLower` for a still) gives that excess
+/// back to the upper lid: an open eye whose corners were placed high (HELEN 2181559194: upper lids
+/// 0.11, lower lids 0.16) is not read as closing. A lid that really comes down leaves the lower lid
+/// where it was, or lifts it with the squint.
+public func eyeClosure(_ lids: EyeLids, open: OpenEye, config: LivenessConfig) -> Double {
     func rise(_ eye: LidHeights, _ open: OpenLids) -> Double {
         guard let openLower = open.lower, openLower > 0 else { return 0 }
         return min(max(1 - eye.lower / openLower, 0), 1)
     }
-    let squint = squintShare * min(rise(lids.right, open.right), rise(lids.left, open.left))
+    let squint = config.squintShare * min(rise(lids.right, open.right), rise(lids.left, open.left))
     func closure(_ eye: LidHeights, _ open: OpenLids) -> Double {
         guard open.upper > 0 else { return 0 }
-        return min(max(1 - eye.upper / open.upper - squint, 0), 1)
+        let cornerLineTooHigh = max(eye.lower - (open.lower ?? config.openEyeFallbackLower), 0)
+        return min(max(1 - (eye.upper + cornerLineTooHigh) / open.upper - squint, 0), 1)
     }
     return (closure(lids.right, open.right) + closure(lids.left, open.left)) / 2
 }
@@ -59,5 +72,5 @@ public func eyeClosure(_ lids: EyeLids, open: OpenEye, squintShare: Double) -> D
 /// A still's closure: a single image has no history, so it is judged against the fallback
 /// (`liveness measure`, the still-image benchmark).
 public func stillEyeClosure(_ lids: EyeLids, config: LivenessConfig) -> Double {
-    eyeClosure(lids, open: OpenEye(fallbackUpper: config.openEyeFallback), squintShare: config.squintShare)
+    eyeClosure(lids, open: OpenEye(fallbackUpper: config.openEyeFallback), config: config)
 }

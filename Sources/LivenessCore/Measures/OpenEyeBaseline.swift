@@ -5,7 +5,9 @@
 ///
 /// An upper lid lower than `minimumUpper` is not an open eye: eyes shut since the start would
 /// otherwise become their own baseline and read as open (closure 0), and SPEC §2 wants them to
-/// count as closed until they open.
+/// count as closed until they open. Such a window also says the eyes were not seen open in it
+/// (`wasSeenOpen`): a closed-eye photo whose fit flickers open on a few frames keeps its
+/// percentile under the minimum.
 public struct OpenEyeBaseline: Sendable {
     private var samples: [(ms: Double, lids: EyeLids)] = []
     let windowMs: Double
@@ -29,10 +31,12 @@ public struct OpenEyeBaseline: Sendable {
         samples.removeAll { $0.ms < ms - windowMs }
         let recent = samples.filter { $0.ms < ms }.map(\.lids)
         guard recent.count >= minSamples else { return OpenEye(fallbackUpper: fallbackUpper) }
-        func open(_ eye: [LidHeights]) -> OpenLids {
-            OpenLids(upper: max(quantile(eye.map(\.upper)), minimumUpper), lower: quantile(eye.map(\.lower)))
-        }
-        return OpenEye(right: open(recent.map(\.right)), left: open(recent.map(\.left)))
+        let right = (upper: quantile(recent.map(\.right.upper)), lower: quantile(recent.map(\.right.lower)))
+        let left = (upper: quantile(recent.map(\.left.upper)), lower: quantile(recent.map(\.left.lower)))
+        return OpenEye(
+            right: OpenLids(upper: max(right.upper, minimumUpper), lower: right.lower),
+            left: OpenLids(upper: max(left.upper, minimumUpper), lower: left.lower),
+            wasSeenOpen: right.upper >= minimumUpper && left.upper >= minimumUpper)
     }
 
     /// Records an in-circle frame's lids; a face turned `maxAbsYaw` or more is left out.

@@ -1,9 +1,11 @@
 /// The per-frame trace (SPEC §1): one CSV row per frame. Lid heights are in eye widths from the
 /// eye's corner line (R = the subject's right eye); `openUpperLid*`/`openLowerLid*` are the open
-/// eye the closure was judged against (the lower ones empty while the fallback stands in).
+/// eye the closure was judged against (the lower ones empty while the fallback stands in);
+/// `headSpeed` (eye distances per second) and `yawRate` (degrees per second) say whether the eyes
+/// could be read (`HeadMotion`).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -16,6 +18,7 @@ public enum Trace {
             number(v.closure), number(m.face?.yaw),
             v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(m.cameraRotationDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
+            number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
         ].joined(separator: ",")
     }
 }

@@ -32,16 +32,19 @@ public struct FaceMeasurement: Sendable {
     /// Each lid's height over the eye's corner line: closure is judged on the upper lids.
     public var lids: EyeLids
     public var pose: HeadPose
+    /// Where the head is and its scale: how fast it moves decides whether its eyes can be read.
+    public var place: HeadPlace
     public var ellipse: FaceEllipse
     public var landmarks: [Point2]
 
     public var ear: Double { eyes.mean }
     public var yaw: Double { pose.yaw }
 
-    public init(eyes: EyeOpenness, lids: EyeLids, pose: HeadPose, ellipse: FaceEllipse, landmarks: [Point2]) {
+    public init(eyes: EyeOpenness, lids: EyeLids, pose: HeadPose, place: HeadPlace, ellipse: FaceEllipse, landmarks: [Point2]) {
         self.eyes = eyes
         self.lids = lids
         self.pose = pose
+        self.place = place
         self.ellipse = ellipse
         self.landmarks = landmarks
     }
@@ -52,6 +55,7 @@ public struct FaceMeasurement: Sendable {
             eyes: EyeOpenness(landmarks: landmarks),
             lids: EyeLids(landmarks: landmarks),
             pose: PoseFit.estimate(landmarks: landmarks, camera: camera),
+            place: HeadPlace(landmarks: landmarks),
             ellipse: FaceEllipse(landmarks: landmarks),
             landmarks: landmarks)
     }

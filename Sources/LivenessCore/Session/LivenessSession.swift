@@ -28,7 +28,8 @@ public struct LivenessSession: Sendable {
     private var outOfCircleSinceMs: Double?
     private var faceLost = false
     private var turnRun = 0
-    private var eyesSeenOpen = false
+    private var eyesSeenOpen: EyesSeenOpen
+    private var headMotion: HeadMotion
     private var lastFaceYaw: Double?
     private var cameraMovedSinceLastFace = false
     private var completedMs: Double?
@@ -40,6 +41,8 @@ public struct LivenessSession: Sendable {
         self.config = config
         self.order = LivenessAction.drawOrder(seed: seed)
         self.baseline = OpenEyeBaseline(config: config)
+        self.eyesSeenOpen = EyesSeenOpen(config: config)
+        self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
         self.identity = SameFaceRule(
             differentFaceDistance: config.differentFaceDistance, sameFaceAgainDistance: config.sameFaceAgainDistance)
     }
@@ -71,9 +74,10 @@ public struct LivenessSession: Sendable {
         let framing = Framing.classify(m.face?.ellipse, in: circle, tooFarHeightFraction: config.tooFarHeightFraction)
         let inCircle = framing == .inCircle
         let openEye = baseline.openEye(at: m.timestampMs)
-        let closure = m.face.map { eyeClosure($0.lids, open: openEye, squintShare: config.squintShare) }
+        let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
         if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
+        let headSpeed = headMotion.observe(m.face, at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
 
         var isAutoshot = false
@@ -95,7 +99,7 @@ public struct LivenessSession: Sendable {
                 autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
                 neutralYaw = median(framingRun)
                 lastFaceYaw = m.face!.yaw
-                watchEyesOpen(m, closure: closure)
+                eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
                 identity.takeAutoshot(try describeFace())
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
@@ -110,9 +114,9 @@ public struct LivenessSession: Sendable {
             }
             watchGrace(framing: framing, at: m.timestampMs)
             followCameraSwing(m, cameraStill: cameraStill)
-            creditActions(m, closure: closure, eligible: inCircle && cameraStill)
+            creditActions(m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eligible: inCircle && cameraStill)
             try creditUnlessFaceChanged(m, describeFace: describeFace)
-            watchEyesOpen(m, closure: closure)
+            eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
             if credits.count == LivenessAction.allCases.count {
                 outcome = .passed
                 completedMs = m.timestampMs
@@ -142,7 +146,7 @@ public struct LivenessSession: Sendable {
         }
 
         return FrameVerdict(
-            framing: framing, openEye: openEye, closure: closure, cameraStill: cameraStill,
+            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraStill: cameraStill,
             stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
@@ -194,15 +198,17 @@ public struct LivenessSession: Sendable {
         if faceLost { setPrompt(framing.prompt) }
     }
 
-    /// SPEC §2 blink and turn rules, counted only on eligible frames (face in, camera still).
+    /// SPEC §2 blink and turn rules, counted only on eligible frames (face in, camera still). A
+    /// blink also needs eyes seen open before it (`EyesSeenOpen`) and a head still enough for its
+    /// eyes to be read (`HeadMotion`).
     private mutating func creditActions(
-        _ m: FrameMeasurement, closure: Double?, eligible: Bool
+        _ m: FrameMeasurement, closure: Double?, eyesReadable: Bool, eligible: Bool
     ) {
         guard eligible, let face = m.face, let closure, let neutral = currentNeutralYaw else {
             turnRun = 0
             return
         }
-        if !isCredited(.blink), eyesSeenOpen, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
+        if !isCredited(.blink), eyesSeenOpen.isSeen, eyesReadable, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
             credit(.blink, value: closure, on: m)
         }
         let fromNeutral = face.yaw - neutral
@@ -210,14 +216,6 @@ public struct LivenessSession: Sendable {
         if !isCredited(.turnHead), turnRun >= config.turnHoldFrames {
             credit(.turnHead, value: fromNeutral, on: m)
         }
-    }
-
-    /// SPEC §2 "from eyes seen open": a blink needs an earlier frame since the autoshot whose
-    /// closure was below `blinkSeenOpenClosure`, read while the eyes could be judged (|yaw| under
-    /// the blink limit). Eyes shut from the start are no blink until they have opened.
-    private mutating func watchEyesOpen(_ m: FrameMeasurement, closure: Double?) {
-        guard let face = m.face, let closure, abs(face.yaw) < config.blinkMaxAbsYaw else { return }
-        if closure < config.blinkSeenOpenClosure { eyesSeenOpen = true }
     }
 
     /// SPEC §2 camera motion: a yaw change that builds up while the camera rotates is the

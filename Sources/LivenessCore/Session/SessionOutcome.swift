@@ -37,6 +37,8 @@ public struct FrameVerdict: Sendable {
     public var openEye: OpenEye
     /// nil without a face.
     public var closure: Double?
+    /// How fast the head moved; nil without a face or an earlier one to measure against.
+    public var headSpeed: HeadSpeed?
     public var cameraStill: Bool
     public var stage: SessionStage
     /// The prompt on screen after this frame, nil when none.

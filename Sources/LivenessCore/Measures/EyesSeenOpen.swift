@@ -1,0 +1,38 @@
+/// SPEC §2 "from eyes seen open": a blink needs the eyes seen open since the autoshot. Seen open
+/// means read open (closure under `blinkSeenOpenClosure`) on consecutive frames for at least
+/// `blinkSeenOpenMs`, while the eyes could be judged (|yaw| under the blink limit) and against the
+/// subject's own open eye (`OpenEye.wasSeenOpen`). One open frame is not enough: the fit of a
+/// printed closed-eye photo flickers open for single frames (closed_eye_photo: 1-2 frames at a
+/// time at 30 fps). A frame that reads closed ends it, credited or not, so each blink needs the
+/// eyes open again before it.
+public struct EyesSeenOpen: Sendable {
+    public private(set) var isSeen = false
+    private var openSinceMs: Double?
+    let openBelow: Double
+    let closedFrom: Double
+    let sustainMs: Double
+    let maxAbsYaw: Double
+
+    public init(config: LivenessConfig) {
+        openBelow = config.blinkSeenOpenClosure
+        closedFrom = config.blinkClosure
+        sustainMs = config.blinkSeenOpenMs
+        maxAbsYaw = config.blinkMaxAbsYaw
+    }
+
+    /// One frame's reading: its closure and yaw (nil without a face) and the open eye it was judged against.
+    public mutating func observe(closure: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
+        guard let closure, let yaw, abs(yaw) < maxAbsYaw else {
+            openSinceMs = nil
+            return
+        }
+        if closure < openBelow && openEye.wasSeenOpen {
+            let since = openSinceMs ?? ms
+            openSinceMs = since
+            if ms - since >= sustainMs { isSeen = true }
+        } else {
+            openSinceMs = nil
+            if closure >= closedFrom { isSeen = false }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// How fast the head moves and turns (SPEC §2: a blink is judged on eyes that can be read). A
+/// moving head blurs the eyes and the fit's lids slip with them: on real.mov, frames with the head
+/// moving at 0.4-4 eye distances per second read closures of 0.22-0.48 on eyes labelled open,
+/// while every labelled blink of the shared clips moves under 0.22 and turns under 25 degrees a
+/// second (Benchmarks/RESULTS.md, "Blink precision").
+///
+/// Speeds are taken against the latest earlier face at least `windowMs` old (the oldest one while
+/// there is none that old), so the fit's frame-to-frame jitter does not grow with the frame rate.
+public struct HeadMotion: Sendable {
+    private var recent: [(ms: Double, place: HeadPlace, yaw: Double)] = []
+    let windowMs: Double
+
+    public init(windowMs: Double) {
+        self.windowMs = windowMs
+    }
+
+    /// Records this frame's face and returns its speed; nil when there is no earlier face to
+    /// measure against (the first face, or the first after the face was lost): then the motion is
+    /// unknown.
+    public mutating func observe(_ face: FaceMeasurement?, at ms: Double) -> HeadSpeed? {
+        guard let face else {
+            recent = []
+            return nil
+        }
+        let reference = recent.last { ms - $0.ms >= windowMs } ?? recent.first
+        recent.append((ms, face.place, face.yaw))
+        // Keep the latest frame at least a window old and everything after it.
+        if let oldEnough = recent.lastIndex(where: { ms - $0.ms >= windowMs }) { recent.removeFirst(oldEnough) }
+        guard let reference, ms > reference.ms, face.place.eyeDistance > 0 else { return nil }
+        let seconds = (ms - reference.ms) / 1000
+        return HeadSpeed(
+            eyeDistancesPerSecond: face.place.centre.distance(to: reference.place.centre) / face.place.eyeDistance / seconds,
+            yawDegreesPerSecond: abs(face.yaw - reference.yaw) / seconds)
+    }
+}
+
+/// A head's speed across the image and its turning rate.
+public struct HeadSpeed: Equatable, Sendable {
+    public var eyeDistancesPerSecond: Double
+    public var yawDegreesPerSecond: Double
+
+    public init(eyeDistancesPerSecond: Double, yawDegreesPerSecond: Double) {
+        self.eyeDistancesPerSecond = eyeDistancesPerSecond
+        self.yawDegreesPerSecond = yawDegreesPerSecond
+    }
+
+    /// Still enough for its eyes to be read (`blinkMaxHeadSpeed`, `blinkMaxYawRate`).
+    public func letsEyesBeRead(_ config: LivenessConfig) -> Bool {
+        eyeDistancesPerSecond <= config.blinkMaxHeadSpeed && yawDegreesPerSecond <= config.blinkMaxYawRate
+    }
+}
