@@ -53,10 +53,12 @@ final class BatchScoreTests: XCTestCase {
     func testABatchLineHoldsTheSingleFileResult() throws {
         // One worker scores both clips in turn: the second must not inherit the first one's tracking.
         let real = try TestMedia.realMov(), single = try TestMedia.singleFaceMP4()
-        let batch = try BatchOutput(try CLI.run(["score", real, single, "--jobs", "1", "--seed", "1"], timeout: 120).stdout)
+        let temp = try TemporaryDirectory()
+        let passes = try TestMedia.realMovPassingArguments(in: temp)
+        let batch = try BatchOutput(try CLI.run(["score", real, single, "--jobs", "1", "--seed", "1"] + passes, timeout: 120).stdout)
         XCTAssertEqual(batch.summary?.int("workersStarted"), 1)
         for path in [real, single] {
-            let alone = try CLI.run(["score", path, "--seed", "1", "--json"]).json()
+            let alone = try CLI.run(["score", path, "--seed", "1", "--json"] + passes).json()
             let line = try batch.record(path)
             for key in ["outcome", "incompleteStage", "seed", "order", "neutralYaw", "actions", "frames"] {
                 XCTAssertEqual(JSONValue(line[key]), JSONValue(alone[key]), "\(path): \(key) differs between batch and single-file mode")

@@ -5,7 +5,8 @@ import XCTest
 /// outputs are complete, and every failure path (no camera, no display, a source that stops
 /// mid-session, a bad command line) is one clear line and an exit code, never an abort.
 final class LiveCommandTests: XCTestCase {
-    /// Live playback is paced by the clip's timestamps: real.mov (13 s) passes at about 6 s.
+    /// Live playback is paced by the clip's timestamps: real.mov (13 s) passes at about 6 s (with the
+    /// head-motion guard off: `TestMedia.realMovPassingArguments`).
     static let liveTimeout: TimeInterval = 90
 
     func testHeadlessLiveOnAFileReachesTheSameOutcomeAsScore() throws {
@@ -13,13 +14,14 @@ final class LiveCommandTests: XCTestCase {
         let temp = try TemporaryDirectory()
         let out = temp.file("out")
 
-        let scored = try CLI.run(["score", clip, "--seed", "7", "--json"])
+        let passes = try TestMedia.realMovPassingArguments(in: temp)
+        let scored = try CLI.run(["score", clip, "--seed", "7", "--json"] + passes)
         XCTAssertEqual(scored.exitCode, 0, "score passes real.mov; stderr: \(scored.stderr)")
         let report = try scored.json()
 
         // No display at all: --headless must not need one.
         let live = try CLI.run(
-            ["live", "--source", clip, "--headless", "--seed", "7", "--out", out.path],
+            ["live", "--source", clip, "--headless", "--seed", "7", "--out", out.path] + passes,
             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], timeout: Self.liveTimeout)
         let lines = try live.stdout.split(separator: "\n").enumerated().map { index, row in
             try JSONFile.object(Data(row.utf8), what: "live stdout line \(index + 1)")

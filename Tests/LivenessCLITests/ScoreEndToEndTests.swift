@@ -9,7 +9,7 @@ final class ScoreEndToEndTests: XCTestCase {
         let out = temp.file("out")
         let trace = temp.file("trace.csv")
 
-        let result = try CLI.run(["score", clip, "--seed", "1", "--out", out.path, "--trace", trace.path])
+        let result = try CLI.run(["score", clip, "--seed", "1", "--out", out.path, "--trace", trace.path] + TestMedia.realMovPassingArguments(in: temp))
         XCTAssertEqual(result.exitCode, 0, "a passed check exits 0; stderr: \(result.stderr)")
         let report = try result.json()
         XCTAssertEqual(report.string("outcome"), "passed")
@@ -117,7 +117,7 @@ final class ScoreEndToEndTests: XCTestCase {
         for run in 1...2 {
             let out = temp.file("out\(run)")
             let trace = temp.file("trace\(run).csv")
-            let result = try CLI.run(["score", clip, "--seed", "7", "--out", out.path, "--trace", trace.path, "--json"])
+            let result = try CLI.run(["score", clip, "--seed", "7", "--out", out.path, "--trace", trace.path, "--json"] + TestMedia.realMovPassingArguments(in: temp))
             XCTAssertEqual(result.exitCode, 0, "stderr: \(result.stderr)")
             reports.append(try result.json())
             streams.append(try String(contentsOf: out.appendingPathComponent("events.jsonl"), encoding: .utf8))
