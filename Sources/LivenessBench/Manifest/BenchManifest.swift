@@ -154,21 +154,7 @@ public struct BenchManifest {
 
     /// The manifest's JSON object: read within the small-file bound, parsed strictly.
     static func object(_ path: String) throws -> [String: Any] {
-        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        let data: Data
-        do {
-            data = try InputFile.readSmall(path)
-        } catch let problem as FileProblem {
-            throw bad("cannot be read: \(problem)")
-        }
-        let parsed: Any
-        do {
-            parsed = try StrictJSON.parse(data)
-        } catch let error as ConfigError {
-            throw bad(error.description)
-        }
-        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
-        return object
+        try strictJSONObject(path, bad: { .badFile(path: path, cause: $0) })
     }
 
     static func floors(in object: [String: Any], path: String) throws -> [Floor] {

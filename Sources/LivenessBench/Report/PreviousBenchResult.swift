@@ -17,19 +17,7 @@ public struct PreviousBenchResult {
 
     public init(path: String) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: "cannot compare against it: \(cause)") }
-        let data: Data
-        do {
-            data = try InputFile.readSmall(path)
-        } catch let problem as FileProblem {
-            throw bad(problem == .missing ? "no such file" : "cannot be read: \(problem)")
-        }
-        let parsed: Any
-        do {
-            parsed = try StrictJSON.parse(data)
-        } catch let error as ConfigError {
-            throw bad(error.description)
-        }
-        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
+        let object = try strictJSONObject(path, bad: bad, unreadable: { $0 == .missing ? "no such file" : "cannot be read: \($0)" })
         guard let metricList = object["metrics"] as? [[String: Any]] else {
             throw bad("\"metrics\" must be a list (is it a bench result?)")
         }
