@@ -6,8 +6,13 @@
 ///
 /// Speeds are taken against the latest earlier face at least `windowMs` old (the oldest one while
 /// there is none that old), so the fit's frame-to-frame jitter does not grow with the frame rate.
+/// A frame's speed is the larger of that and the earlier face's own: the head must have been slow
+/// across both spans, so a gap between frames (a variable-rate clip, a dropped camera frame) cannot
+/// hide a fast move just before it. real_vfr's frame at 5472 ms came 200 ms after a frame moving
+/// at 4.8 eye distances a second and read 0.08 against it, where real.mov, with the frames of the
+/// gap, reads 2.9 (Benchmarks/RESULTS.md, "Blink precision").
 public struct HeadMotion: Sendable {
-    private var recent: [(ms: Double, place: HeadPlace, yaw: Double)] = []
+    private var recent: [(ms: Double, place: HeadPlace, yaw: Double, speed: HeadSpeed?)] = []
     let windowMs: Double
 
     public init(windowMs: Double) {
@@ -23,14 +28,21 @@ public struct HeadMotion: Sendable {
             return nil
         }
         let reference = recent.last { ms - $0.ms >= windowMs } ?? recent.first
-        recent.append((ms, face.place, face.yaw))
+        var speed: HeadSpeed?
+        if let reference, ms > reference.ms, face.place.eyeDistance > 0 {
+            let seconds = (ms - reference.ms) / 1000
+            speed = HeadSpeed(
+                eyeDistancesPerSecond: face.place.centre.distance(to: reference.place.centre) / face.place.eyeDistance / seconds,
+                yawDegreesPerSecond: abs(face.yaw - reference.yaw) / seconds)
+        }
+        recent.append((ms, face.place, face.yaw, speed))
         // Keep the latest frame at least a window old and everything after it.
         if let oldEnough = recent.lastIndex(where: { ms - $0.ms >= windowMs }) { recent.removeFirst(oldEnough) }
-        guard let reference, ms > reference.ms, face.place.eyeDistance > 0 else { return nil }
-        let seconds = (ms - reference.ms) / 1000
+        guard let speed else { return nil }
+        guard let earlier = reference?.speed else { return speed }
         return HeadSpeed(
-            eyeDistancesPerSecond: face.place.centre.distance(to: reference.place.centre) / face.place.eyeDistance / seconds,
-            yawDegreesPerSecond: abs(face.yaw - reference.yaw) / seconds)
+            eyeDistancesPerSecond: max(speed.eyeDistancesPerSecond, earlier.eyeDistancesPerSecond),
+            yawDegreesPerSecond: max(speed.yawDegreesPerSecond, earlier.yawDegreesPerSecond))
     }
 }
 
