@@ -9,9 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-data=${LIVENESS_DATA:-../shared/data}
-liveness=.build/release/liveness
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 arch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 reference=/usr/lib/$arch/blas
 [ -f "$reference/libblas.so.3" ] || { echo "$0: Debian's reference BLAS ($reference/libblas.so.3) is not installed" >&2; exit 2; }

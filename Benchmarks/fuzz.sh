@@ -17,9 +17,7 @@ seed=${1:-1}
 decode_n=${2:-400}
 config_n=${3:-400}
 list_n=${4:-40}
-liveness=$(pwd)/.build/release/liveness
-data=${LIVENESS_DATA:-../shared/data}
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 findings=Benchmarks/output/fuzz-findings
 mkdir -p "$findings"
 work=$(mktemp -d)

@@ -14,8 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-Benchmarks/hostile-corpus}
 jobs=${2:-2}
-liveness=.build/release/liveness
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 [ -f "$dir/manifest.json" ] || Benchmarks/make_hostile_corpus.sh "$dir"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -11,9 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-data=${LIVENESS_DATA:-../shared/data}
-liveness=.build/release/liveness
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -9,9 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 clips=${1:-1000}
 jobs=${2:-2}
-liveness=.build/release/liveness
-data=${LIVENESS_DATA:-../shared/data}
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -8,9 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-data=${LIVENESS_DATA:-../shared/data}
-liveness=.build/release/liveness
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+. Benchmarks/common.sh
 
 # One thread: OpenCV's own worker threads, FFmpeg's decoding threads and OpenBLAS's (the face
 # descriptors) off.

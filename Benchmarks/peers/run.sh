@@ -19,10 +19,8 @@ for arg in "$@"; do
     *) runs=$arg ;;
   esac
 done
-data=${LIVENESS_DATA:-../shared/data}
-liveness=.build/release/liveness
+. Benchmarks/common.sh
 model=${LIVENESS_LANDMARK_MODEL:-/usr/share/dlib/shape_predictor_68_face_landmarks.dat}
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
 Benchmarks/peers/setup_venv.sh
 python=Benchmarks/peers/venv/bin/python
 
