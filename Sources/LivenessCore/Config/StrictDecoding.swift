@@ -1,9 +1,9 @@
 import Foundation
 
 /// What `Decodable` types read from JSON a person wrote (a configuration, a manifest) need beyond
-/// Foundation's decoder, which ignores keys it does not know and takes a value of the wrong type
-/// only as far as to say "typeMismatch": unknown keys refused, numbers held to a range, and every
-/// failure worded as one line that says where (`clips[2].config: "capMs" must be a number ...`).
+/// Foundation's decoder, which ignores keys it does not know and words its errors for programmers
+/// (`DecodingError.typeMismatch ... Path: clips.Index 2.attack`): unknown keys refused, numbers held
+/// to a range, and every failure one line that says where (`clips[2]: "attack" must be true or false`).
 extension StrictJSON {
     /// `T` from `data`, which must first pass `parse`'s checks (Foundation's decoder takes a trailing
     /// comma and the first of two equal keys).
