@@ -80,14 +80,22 @@ final class BenchCommandTests: XCTestCase {
         let temp = try TemporaryDirectory()
         let cases: [(String, String)] = [
             ("{", "not valid JSON: expected a key in quotes at line 1, column 2"),
-            ("[]", "not a JSON object"),
-            (#"{"floors": []}"#, "\"clips\" must be a list"),
-            (#"{"clips": [{"name": "a"}], "floors": []}"#, "every clip needs \"name\" and \"video\""),
+            ("[]", "the top level must be a JSON object"),
+            (#"{"floors": []}"#, "\"clips\" is missing"),
+            (#"{"clips": {}, "floors": []}"#, "\"clips\" must be a list"),
+            (#"{"clips": [1], "floors": []}"#, "clips[0] must be a JSON object"),
+            (#"{"clips": [{"name": "a"}], "floors": []}"#, "clips[0]: \"video\" is missing"),
             (#"{"clips": [{"name": "a", "video": "a.mp4", "sameDecisionsAs": "b"}], "floors": []}"#, "sameDecisionsAs names no clip \"b\""),
-            (#"{"clips": [], "floors": [{"metric": "x"}]}"#, "floor x needs \"min\" or \"max\""),
-            (#"{"clips": [{"name": "a", "video": "a.mp4", "config": {"capMS": 1}}], "floors": []}"#, "unknown key \"capMS\""),
-            (#"{"clips": [{"name": "a", "video": "a.mp4", "attack": 1}], "floors": []}"#, "\"attack\" must be true or false"),
+            (#"{"clips": [], "floors": [{"metric": "x"}]}"#, "floors[0]: floor x needs \"min\" or \"max\""),
+            (#"{"clips": [], "floors": [{"metric": "x", "min": "high"}]}"#, "floors[0]: \"min\" must be a number"),
+            (#"{"clips": [{"name": "a", "video": "a.mp4", "config": {"capMS": 1}}], "floors": []}"#, "clips[0].config: unknown key \"capMS\""),
+            (#"{"clips": [{"name": "a", "video": "a.mp4", "expected": "passed"}], "floors": []}"#, "clips[0]: unknown key \"expected\""),
+            (#"{"clips": [], "floors": [], "note": "x"}"#, "unknown key \"note\""),
+            (#"{"clips": [], "clips": [], "floors": []}"#, "the key clips is given twice"),
+            (#"{"clips": [{"name": "a", "video": "a.mp4", "attack": 1}], "floors": []}"#, "clips[0]: \"attack\" must be true or false"),
             (#"{"stills": "yes", "clips": [], "floors": []}"#, "\"stills\" must be true or false"),
+            (#"{"clips": [], "floors": [], "identities": {"people": [{"name": "p", "videos": []}], "strangers": []}}"#,
+             "identities.people[0]: \"videos\" must name at least one video"),
         ]
         for (text, cause) in cases {
             let path = try temp.write(text, to: "bad.json")

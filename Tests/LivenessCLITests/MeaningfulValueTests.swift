@@ -44,7 +44,8 @@ final class MeaningfulValueTests: XCTestCase {
             (#"{"toleranceMs": -1e308, "clips": [], "floors": []}"#, #""toleranceMs" must be a number in 0...60000"#),
             (#"{"clips": [], "floors": [],}"#, "a comma before the closing brace"),
             (#"{"clips": [{"name": "a", "video": "\#(clip)"}, {"name": "a", "video": "\#(clip)"}], "floors": []}"#, #"two clips are named "a""#),
-            (#"{"clips": [{"name": "a", "video": "\#(clip)", "seed": -1}], "floors": []}"#, #""seed" must be a number in 0...4294967295"#),
+            (#"{"clips": [{"name": "a", "video": "\#(clip)", "seed": -1}], "floors": []}"#, #""seed" must be a whole number in 0...4294967295"#),
+            (#"{"clips": [{"name": "a", "video": "\#(clip)", "seed": 1.5}], "floors": []}"#, #""seed" must be a whole number in 0...4294967295"#),
             (#"{"clips": [{"name": "a", "video": "\#(clip)", "expect": "pased"}], "floors": []}"#, #""expect" must be one of"#),
             (#"{"clips": [], "floors": [{"metric": "x", "min": 1e300}]}"#, #""min" must be a number"#),
         ]

@@ -35,6 +35,68 @@ final class StrictJSONTests: XCTestCase {
         XCTAssertNoThrow(try StrictJSON.parse(Data((String(repeating: "[", count: 64) + String(repeating: "]", count: 64)).utf8)))
     }
 
+    /// Foundation's JSONDecoder keeps the first of two equal keys, takes a trailing comma and
+    /// ignores a key it does not know; what a person wrote is decoded through StrictJSON instead.
+    /// (Should Foundation start refusing the first two, its check could replace StrictJSON's.)
+    func testDecodingRefusesWhatJSONDecoderLetsThrough() throws {
+        struct Probe: Decodable {
+            var a: Double
+            enum CodingKeys: String, CodingKey, CaseIterable { case a }
+            init(from decoder: Decoder) throws {
+                a = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(Double.self, forKey: .a)
+            }
+        }
+        let cases: [(String, String)] = [
+            (#"{"a": 1, "a": 2}"#, "not valid JSON: the key a is given twice"),
+            (#"{"a": 1,}"#, "not valid JSON: a comma before the closing brace"),
+        ]
+        for (text, cause) in cases {
+            XCTAssertEqual(try JSONDecoder().decode(Probe.self, from: Data(text.utf8)).a, 1, "Foundation takes \(text)")
+            XCTAssertThrowsError(try StrictJSON.decode(Probe.self, from: Data(text.utf8)), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix(cause), "\(text): \(error)")
+            }
+        }
+        struct Lenient: Decodable { var a: Double }
+        XCTAssertEqual(try JSONDecoder().decode(Lenient.self, from: Data(#"{"a": 1, "b": 2}"#.utf8)).a, 1, "Foundation ignores b")
+        XCTAssertThrowsError(try StrictJSON.decode(Probe.self, from: Data(#"{"a": 1, "b": 2}"#.utf8))) { error in
+            XCTAssertEqual("\(error)", #"unknown key "b""#)
+        }
+    }
+
+    /// A decoding error is one line that says where in the file, in the file's own terms.
+    func testDecodingErrorsSayWhere() {
+        struct Entry: Decodable {
+            var name: String
+            var on: Bool?
+            var weight: Double?
+            enum CodingKeys: String, CodingKey, CaseIterable { case name, on, weight }
+            init(from decoder: Decoder) throws {
+                let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+                name = try entry.decode(String.self, forKey: .name)
+                on = try entry.decodeIfGiven(Bool.self, forKey: .on)
+                weight = try entry.decodeNumber(.weight, in: 0...1)
+            }
+        }
+        struct File: Decodable { var entries: [Entry] }
+        let cases: [(String, String)] = [
+            (#"[]"#, "the top level must be a JSON object"),
+            (#"{}"#, #""entries" is missing"#),
+            (#"{"entries": 1}"#, #""entries" must be a list"#),
+            (#"{"entries": [1]}"#, "entries[0] must be a JSON object"),
+            (#"{"entries": [{"name": "x"}, {}]}"#, #"entries[1]: "name" is missing"#),
+            (#"{"entries": [{"name": "x", "on": 1}]}"#, #"entries[0]: "on" must be true or false"#),
+            (#"{"entries": [{"name": "x", "on": null}]}"#, #"entries[0]: "on" must be true or false"#),
+            (#"{"entries": [{"name": "x", "weight": 2}]}"#, #"entries[0]: "weight" must be a number in 0...1"#),
+            (#"{"entries": [{"name": "x", "weight": true}]}"#, #"entries[0]: "weight" must be a number in 0...1"#),
+            (#"{"entries": [{"name": "x", "colour": "red"}]}"#, #"entries[0]: unknown key "colour""#),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try StrictJSON.decode(File.self, from: Data(text.utf8)), text) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+
     func testConfigNumbersMustReadBackAsTheReportPrintsThem() throws {
         for text in [#"{"settleMs": 5e-324}"#, #"{"blinkClosure": 0.12345}"#, #"{"focalLengthPx": 5e-324}"#, #"{"focalLengthPx": 0.5}"#] {
             XCTAssertThrowsError(try LivenessConfig(json: Data(text.utf8)), text)

@@ -6,10 +6,12 @@ import LivenessVision
 
 /// What `liveness bench` runs and the floors it holds the engine to (format: Benchmarks/README.md).
 public struct BenchManifest {
-    public struct Clip {
+    public struct Clip: Decodable {
         public var name: String
         public var video: String
-        public var labels: ClipLabels
+        /// The label file, if any, and the labels read from it.
+        public var labelsFile: String?
+        public var labels = ClipLabels()
         public var seed: UInt64
         public var config: LivenessConfig
         /// `passed`, `timedOut`, `incomplete`, or `notPassed` (anything but passed); nil: not checked.
@@ -20,15 +22,62 @@ public struct BenchManifest {
         public var sameDecisionsAs: String?
         /// Another person takes over (a face swap): `faceChanged` must be emitted; otherwise it must not.
         public var faceChanged: Bool
+
+        /// What a clip's "expect" may say.
+        static let outcomes = ["incomplete", "notPassed", "passed", "timedOut"]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case name, video, labels, seed, config, expect, attack, sameDecisionsAs, faceChanged
+        }
+
+        /// The clip as the manifest writes it; paths are resolved, and labels read, by the manifest.
+        public init(from decoder: Decoder) throws {
+            let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            name = try entry.decode(String.self, forKey: .name)
+            video = try entry.decode(String.self, forKey: .video)
+            labelsFile = try entry.decodeIfGiven(String.self, forKey: .labels)
+            seed = UInt64(try entry.decodeWholeNumber(.seed, in: 0...Int(UInt32.max)) ?? 1)
+            config = try entry.decodeIfGiven(LivenessConfig.self, forKey: .config) ?? LivenessConfig()
+            expectedOutcome = try entry.decodeIfGiven(String.self, forKey: .expect)
+            if let expectedOutcome, !Self.outcomes.contains(expectedOutcome) {
+                throw entry.invalid(.expect, "must be one of \(Self.outcomes.joined(separator: ", "))")
+            }
+            attack = try entry.decodeIfGiven(Bool.self, forKey: .attack) ?? false
+            sameDecisionsAs = try entry.decodeIfGiven(String.self, forKey: .sameDecisionsAs)
+            faceChanged = try entry.decodeIfGiven(Bool.self, forKey: .faceChanged) ?? false
+        }
     }
 
     /// Known people's clips and photos of strangers, for the same/different pairs metric.
-    public struct Identities {
-        public var people: [(name: String, videos: [String])]
+    public struct Identities: Decodable {
+        public var people: [Person]
         /// Images, or folders of images, of nobody among `people`.
         public var strangers: [String]
         /// Clip frames described at least this far apart (0: every frame with a face).
         public var sampleMs: Double
+
+        public struct Person: Decodable {
+            public var name: String
+            public var videos: [String]
+
+            enum CodingKeys: String, CodingKey, CaseIterable { case name, videos }
+
+            public init(from decoder: Decoder) throws {
+                let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+                name = try entry.decode(String.self, forKey: .name)
+                videos = try entry.decode([String].self, forKey: .videos)
+                if videos.isEmpty { throw entry.invalid(.videos, "must name at least one video") }
+            }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case people, strangers, sampleMs }
+
+        public init(from decoder: Decoder) throws {
+            let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            people = try entry.decode([Person].self, forKey: .people)
+            strangers = try entry.decode([String].self, forKey: .strangers)
+            sampleMs = try entry.decodeNumber(.sampleMs, in: 0...3_600_000) ?? 0
+        }
     }
 
     public var clips: [Clip]
@@ -40,82 +89,63 @@ public struct BenchManifest {
     public var floors: [Floor]
     public var identities: Identities?
 
-    /// What a clip's "expect" may say.
-    static let outcomes: Set<String> = ["passed", "timedOut", "incomplete", "notPassed"]
+    /// The file as written, before its paths are resolved.
+    private struct File: Decodable {
+        var data: String?
+        var derived: String?
+        var toleranceMs: Double
+        var positiveConfidences: Set<String>
+        var stills: Bool
+        var clips: [Clip]
+        var identities: Identities?
+        var floors: [Floor]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case data, derived, toleranceMs, positiveConfidences, stills, clips, identities, floors
+        }
+
+        init(from decoder: Decoder) throws {
+            let file = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            data = try file.decodeIfGiven(String.self, forKey: .data)
+            derived = try file.decodeIfGiven(String.self, forKey: .derived)
+            toleranceMs = try file.decodeNumber(.toleranceMs, in: 0...60_000) ?? 150
+            positiveConfidences = try file.decodeIfGiven(Set<String>.self, forKey: .positiveConfidences) ?? ["eye-checked", "model-agree"]
+            stills = try file.decodeIfGiven(Bool.self, forKey: .stills) ?? false
+            clips = try file.decode([Clip].self, forKey: .clips)
+            identities = try file.decodeIfGiven(Identities.self, forKey: .identities)
+            floors = try file.decode([Floor].self, forKey: .floors)
+        }
+    }
 
     /// Reads a manifest. Paths starting `data:` are under the data root (`$LIVENESS_DATA`, or the
     /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
     public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        let object = try Self.object(path)
+        let file = try Self.decode(File.self, path: path)
         let folder = (path as NSString).deletingLastPathComponent
         /// `path` as is when absolute, else taken from `base`.
         func join(_ base: String, _ path: String) -> String {
             path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
         }
-        func text(_ value: Any?, _ key: String) throws -> String? {
-            guard let value else { return nil }
-            guard let text = value as? String else { throw bad("\"\(key)\" must be a string") }
-            return text
-        }
-        let dataRoot = try DataRoot.path(default: join(folder, text(object["data"], "data") ?? "../../shared/data"), environment: environment)
-        let derivedRoot = join(folder, try text(object["derived"], "derived") ?? "output/derived")
-        /// A true/false key: a JSON boolean (not the numbers 0 and 1, which Linux bridges to Bool too).
-        func flag(_ value: Any?, _ key: String) throws -> Bool {
-            guard let value else { return false }
-            guard isJSONBoolean(value), let flag = value as? Bool else { throw bad("\"\(key)\" must be true or false") }
-            return flag
-        }
-        func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws -> Double? {
-            try Self.number(value, key, in: range, path: path)
-        }
+        let dataRoot = DataRoot.path(default: join(folder, file.data ?? "../../shared/data"), environment: environment)
+        let derivedRoot = join(folder, file.derived ?? "output/derived")
         func resolve(_ reference: String) -> String {
             if reference.hasPrefix("data:") { return join(dataRoot, String(reference.dropFirst(5))) }
             if reference.hasPrefix("derived:") { return join(derivedRoot, String(reference.dropFirst(8))) }
             return join(folder, reference)
         }
 
-        toleranceMs = try number(object["toleranceMs"], "toleranceMs", in: 0...60_000) ?? 150
-        if let confidences = object["positiveConfidences"] {
-            guard let list = confidences as? [Any], let names = list as? [String], names.count == list.count else {
-                throw bad("\"positiveConfidences\" must be a list of strings")
-            }
-            positiveConfidences = Set(names)
-        } else {
-            positiveConfidences = ["eye-checked", "model-agree"]
-        }
-        stillsRoot = try flag(object["stills"], "stills") ? dataRoot : nil
+        toleranceMs = file.toleranceMs
+        positiveConfidences = file.positiveConfidences
+        stillsRoot = file.stills ? dataRoot : nil
         if let stillsRoot, !InputFile.isFolder(stillsRoot) {
             throw bad("\"stills\" needs the data folder, and \(stillsRoot) is not one (set LIVENESS_DATA or the manifest's \"data\")")
         }
-
-        guard let clipList = object["clips"] as? [[String: Any]] else { throw bad("\"clips\" must be a list") }
-        clips = try clipList.map { entry in
-            guard let name = entry["name"] as? String, let video = entry["video"] as? String else {
-                throw bad("every clip needs \"name\" and \"video\"")
-            }
-            var config = LivenessConfig()
-            if let overrides = entry["config"] {
-                do {
-                    config = try LivenessConfig(json: try JSONSerialization.data(withJSONObject: overrides))
-                } catch let error as ConfigError {
-                    throw bad("clip \(name): config: \(error.description)")
-                }
-            }
-            let labels = try text(entry["labels"], "labels").map { try ClipLabels.load(resolve($0)) } ?? ClipLabels()
-            let expected = try text(entry["expect"], "expect")
-            if let expected, !Self.outcomes.contains(expected) {
-                throw bad("clip \(name): \"expect\" must be one of \(Self.outcomes.sorted().joined(separator: ", "))")
-            }
-            return Clip(
-                name: name, video: resolve(video), labels: labels,
-                seed: UInt64(try number(entry["seed"], "seed", in: 0...Double(UInt32.max)).map { n -> Double in
-                    guard n == n.rounded() else { throw bad("clip \(name): \"seed\" must be a whole number") }
-                    return n
-                } ?? 1),
-                config: config, expectedOutcome: expected, attack: try flag(entry["attack"], "attack"),
-                sameDecisionsAs: try text(entry["sameDecisionsAs"], "sameDecisionsAs"),
-                faceChanged: try flag(entry["faceChanged"], "faceChanged"))
+        clips = file.clips
+        for i in clips.indices {
+            clips[i].video = resolve(clips[i].video)
+            clips[i].labelsFile = clips[i].labelsFile.map(resolve)
+            clips[i].labels = try clips[i].labelsFile.map(ClipLabels.load) ?? ClipLabels()
         }
         var names = Set<String>()
         for clip in clips where !names.insert(clip.name).inserted {
@@ -126,67 +156,35 @@ public struct BenchManifest {
                 throw bad("clip \(clip.name): sameDecisionsAs names no clip \"\(reference)\"")
             }
         }
-
-        if let entry = object["identities"] {
-            guard let identities = entry as? [String: Any], let people = identities["people"] as? [[String: Any]],
-                  let strangers = identities["strangers"] as? [String] else {
-                throw bad("\"identities\" must hold \"people\" (a list) and \"strangers\" (a list of paths)")
-            }
-            self.identities = Identities(
-                people: try people.map { person in
-                    guard let name = person["name"] as? String, let videos = person["videos"] as? [String], !videos.isEmpty else {
-                        throw bad("every person of \"identities\" needs \"name\" and \"videos\"")
-                    }
-                    return (name, videos.map(resolve))
-                },
-                strangers: strangers.map(resolve),
-                sampleMs: (identities["sampleMs"] as? NSNumber)?.doubleValue ?? 0)
+        if var identities = file.identities {
+            for i in identities.people.indices { identities.people[i].videos = identities.people[i].videos.map(resolve) }
+            identities.strangers = identities.strangers.map(resolve)
+            self.identities = identities
         }
-
-        floors = try Self.floors(in: object, path: path)
+        floors = file.floors
     }
 
     /// The floors of the manifest at `path`, read as `init` reads them (for the accuracy tests,
     /// which need none of the clips).
     public static func floors(path: String) throws -> [Floor] {
-        try floors(in: object(path), path: path)
+        struct Floors: Decodable { var floors: [Floor] }
+        return try decode(Floors.self, path: path).floors
     }
 
-    /// The manifest's JSON object: read within the small-file bound, parsed strictly.
-    static func object(_ path: String) throws -> [String: Any] {
-        try strictJSONObject(path, bad: { .badFile(path: path, cause: $0) })
-    }
-
-    static func floors(in object: [String: Any], path: String) throws -> [Floor] {
-        func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        guard let floorList = object["floors"] as? [[String: Any]] else { throw bad("\"floors\" must be a list") }
-        return try floorList.map { entry in
-            guard let metric = entry["metric"] as? String else { throw bad("every floor needs \"metric\"") }
-            let min = try number(entry["min"], "min", in: -1e12...1e12, path: path), max = try number(entry["max"], "max", in: -1e12...1e12, path: path)
-            guard min != nil || max != nil else { throw bad("floor \(metric) needs \"min\" or \"max\"") }
-            var gap: Floor.KnownGap?
-            if let entry = entry["knownGap"] {
-                guard let fields = entry as? [String: Any], let issue = try number(fields["issue"], "issue", in: 1...1e6, path: path),
-                      issue == issue.rounded(), let measured = try number(fields["measured"], "measured", in: -1e12...1e12, path: path)
-                else { throw bad("floor \(metric): \"knownGap\" needs a whole \"issue\" number and the \"measured\" value") }
-                gap = Floor.KnownGap(issue: Int(issue), measured: measured)
-            }
-            return Floor(metric: metric, min: min, max: max, knownGap: gap)
+    /// `T` from the file at `path`, read within the small-file bound and decoded strictly.
+    private static func decode<T: Decodable>(_ type: T.Type, path: String) throws -> T {
+        do {
+            return try StrictJSON.decode(type, from: InputFile.readSmall(path))
+        } catch let problem as FileProblem {
+            throw BenchError.badFile(path: path, cause: "cannot be read: \(problem)")
+        } catch let error as ConfigError {
+            throw BenchError.badFile(path: path, cause: error.description)
         }
-    }
-
-    /// A number key within `range` (a JSON number, not a boolean).
-    static func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>, path: String) throws -> Double? {
-        guard let value else { return nil }
-        guard !isJSONBoolean(value), let n = (value as? NSNumber)?.doubleValue, range.contains(n) else {
-            throw BenchError.badFile(path: path, cause: "\"\(key)\" must be a number in \(JSON.format(range.lowerBound))...\(JSON.format(range.upperBound))")
-        }
-        return n
     }
 }
 
 /// A bound on one metric; the run fails when the engine is on the wrong side of it.
-public struct Floor: Sendable {
+public struct Floor: Sendable, Decodable {
     public var metric: String
     public var min: Double?
     public var max: Double?
@@ -195,9 +193,34 @@ public struct Floor: Sendable {
     /// engine to no worse than `measured` and fail once the floor holds, so the mark is removed.
     public var knownGap: KnownGap?
 
-    public struct KnownGap: Sendable {
+    public struct KnownGap: Sendable, Decodable {
         public var issue: Int
         public var measured: Double
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case issue, measured }
+
+        public init(from decoder: Decoder) throws {
+            let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            guard let issue = try entry.decodeWholeNumber(.issue, in: 1...1_000_000) else { throw entry.invalid(.issue, "is missing") }
+            guard let measured = try entry.decodeNumber(.measured, in: Floor.values) else { throw entry.invalid(.measured, "is missing") }
+            (self.issue, self.measured) = (issue, measured)
+        }
+    }
+
+    /// Any bound or measured value a metric could need: one beyond is a typo.
+    static let values = -1e12...1e12
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case metric, min, max, knownGap }
+
+    public init(from decoder: Decoder) throws {
+        let entry = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        metric = try entry.decode(String.self, forKey: .metric)
+        min = try entry.decodeNumber(.min, in: Self.values)
+        max = try entry.decodeNumber(.max, in: Self.values)
+        guard min != nil || max != nil else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "floor \(metric) needs \"min\" or \"max\""))
+        }
+        knownGap = try entry.decodeIfGiven(KnownGap.self, forKey: .knownGap)
     }
 
     /// Why `value` breaks this floor, or nil when it holds.

@@ -17,14 +17,26 @@ public struct PreviousBenchResult {
 
     public init(path: String) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: "cannot compare against it: \(cause)") }
-        let object = try strictJSONObject(path, bad: bad, unreadable: { $0 == .missing ? "no such file" : "cannot be read: \($0)" })
+        let data: Data
+        do {
+            data = try InputFile.readSmall(path)
+        } catch let problem as FileProblem {
+            throw bad(problem == .missing ? "no such file" : "cannot be read: \(problem)")
+        }
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(data)
+        } catch let error as ConfigError {
+            throw bad(error.description)
+        }
+        guard let object = parsed as? [String: Any] else { throw bad("not a JSON object") }
         guard let metricList = object["metrics"] as? [[String: Any]] else {
             throw bad("\"metrics\" must be a list (is it a bench result?)")
         }
         metrics = try metricList.compactMap { entry in
             guard let name = entry["name"] as? String else { throw bad("every metric needs \"name\"") }
             if entry["value"] is NSNull { return nil }
-            guard let value = entry["value"], !isJSONBoolean(value), let number = value as? NSNumber else {
+            guard let value = entry["value"], !Self.isJSONBoolean(value), let number = value as? NSNumber else {
                 throw bad("metric \(name): \"value\" must be a number or null")
             }
             return (name, number.doubleValue)
@@ -41,5 +53,12 @@ public struct PreviousBenchResult {
         }
         date = object["date"] as? String
         self.path = path
+    }
+
+    /// true and false as JSONSerialization gives them. On Linux `raw is Bool` also holds for the
+    /// numbers 0 and 1 (and 1.0); a JSON boolean is the NSNumber whose type is char.
+    private static func isJSONBoolean(_ raw: Any) -> Bool {
+        guard let number = raw as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
     }
 }

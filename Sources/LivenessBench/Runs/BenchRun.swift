@@ -20,23 +20,9 @@ public struct BenchRun {
     /// `progress` hears about each item as it starts.
     public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
         let analyzer = try FrameAnalyzer(models: models)
-        var runs: [ClipRun] = [], failures: [(String, String)] = []
-        for clip in manifest.clips {
-            progress("clip \(clip.name)")
-            do {
-                runs.append(try ClipRun.run(clip, analyzer: analyzer))
-            } catch {
-                failures.append((clip.name, String(describing: error)))
-            }
-        }
-        let byName = Dictionary(uniqueKeysWithValues: runs.map { ($0.clip.name, $0) })
-        let verdicts = runs.map { run in
-            ClipVerdict(run, reference: run.clip.sameDecisionsAs.flatMap { byName[$0] },
-                        positives: manifest.positiveConfidences, toleranceMs: manifest.toleranceMs)
-        }
-        var metrics = ClipMetrics.compute(verdicts)
-        metrics.append(Metric("clips.scored", share(runs.count, of: manifest.clips.count), count: manifest.clips.count, note: "clips that could be read"))
-        metrics += speed(runs)
+        let clips = clips(manifest, analyzer: analyzer, progress: progress)
+        let runs = clips.runs
+        var metrics = clips.metrics + speed(runs)
 
         if let root = manifest.stillsRoot {
             let config = LivenessConfig()
@@ -64,8 +50,30 @@ public struct BenchRun {
         let values = metrics.valuesByName
         let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
         return BenchRun(
-            runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: breaches,
+            runs: runs, verdicts: clips.verdicts, failures: clips.failures, metrics: metrics, breaches: breaches,
             identityClips: identityClips, identityGroups: identityGroups)
+    }
+
+    /// The manifest's clips alone, each scored once by `analyzer`, with their verdicts and the
+    /// clip metrics (no floors judged): what the bench runs first, and the clip accuracy test runs.
+    public static func clips(_ manifest: BenchManifest, analyzer: FrameAnalyzer, progress: (String) -> Void = { _ in }) -> BenchRun {
+        var runs: [ClipRun] = [], failures: [(String, String)] = []
+        for clip in manifest.clips {
+            progress("clip \(clip.name)")
+            do {
+                runs.append(try ClipRun.run(clip, analyzer: analyzer))
+            } catch {
+                failures.append((clip.name, String(describing: error)))
+            }
+        }
+        let byName = Dictionary(uniqueKeysWithValues: runs.map { ($0.clip.name, $0) })
+        let verdicts = runs.map { run in
+            ClipVerdict(run, reference: run.clip.sameDecisionsAs.flatMap { byName[$0] },
+                        positives: manifest.positiveConfidences, toleranceMs: manifest.toleranceMs)
+        }
+        var metrics = ClipMetrics.compute(verdicts)
+        metrics.append(Metric("clips.scored", share(runs.count, of: manifest.clips.count), count: manifest.clips.count, note: "clips that could be read"))
+        return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: [])
     }
 
     /// Frames per second over every scored clip (decode to decision, model load excluded), the

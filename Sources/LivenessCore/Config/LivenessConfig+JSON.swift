@@ -6,30 +6,21 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// true and false as JSONSerialization gives them. On Linux `raw is Bool` also holds for the
-/// numbers 0 and 1 (and 1.0), which made `"settleMs": 0` or `"framesToAutoshot": 1` "not a
-/// number"; a JSON boolean is the NSNumber whose type is char.
-public func isJSONBoolean(_ raw: Any) -> Bool {
-    guard let number = raw as? NSNumber else { return false }
-    return String(cString: number.objCType) == "c"
-}
-
-extension LivenessConfig {
-    /// One entry per field: its JSON key, how to read it into a config, and its current value as JSON.
+extension LivenessConfig: Decodable {
+    /// One entry per field: its JSON key, how to read it from the object into a config (when the
+    /// key is there), and its current value as JSON.
     private struct Field {
         let key: String
-        let read: (inout LivenessConfig, Any) throws -> Void
+        let read: (inout LivenessConfig, KeyedDecodingContainer<JSONKey>, JSONKey) throws -> Void
         let value: (LivenessConfig) -> JSON
     }
 
     private static func number(_ key: String, _ path: WritableKeyPath<LivenessConfig, Double>, _ valid: ClosedRange<Double>) -> Field {
         Field(
             key: key,
-            read: { config, raw in
-                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), valid.contains(n) else {
-                    throw ConfigError("\"\(key)\" must be a number in \(JSON.format(valid.lowerBound))...\(JSON.format(valid.upperBound))")
-                }
-                try checkPrintable(n, key: key)
+            read: { config, object, key in
+                guard let n = try object.decodeNumber(key, in: valid) else { return }
+                try checkPrintable(n, key: key, in: object)
                 config[keyPath: path] = n
             },
             value: { .number($0[keyPath: path]) })
@@ -38,22 +29,17 @@ extension LivenessConfig {
     /// The report prints the configuration so that a run can be replayed from it, and prints
     /// numbers with up to 4 decimals: a value it would print differently (5e-324 as 0, 0.12345 as
     /// 0.1235) would replay as another run, so it is refused rather than silently changed.
-    private static func checkPrintable(_ n: Double, key: String) throws {
+    private static func checkPrintable(_ n: Double, key: JSONKey, in object: KeyedDecodingContainer<JSONKey>) throws {
         guard Double(JSON.format(n)) == n else {
-            throw ConfigError("\"\(key)\" has more than 4 decimals (\(n)); the report, which replays a run, keeps 4")
+            throw object.invalid(key, "has more than 4 decimals (\(n)); the report, which replays a run, keeps 4")
         }
     }
 
     private static func count(_ key: String, _ path: WritableKeyPath<LivenessConfig, Int>, _ valid: ClosedRange<Int>) -> Field {
         Field(
             key: key,
-            read: { config, raw in
-                // The range is checked on the Double: Int(1e308) would trap.
-                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), n == n.rounded(),
-                      n >= Double(valid.lowerBound), n <= Double(valid.upperBound) else {
-                    throw ConfigError("\"\(key)\" must be a whole number in \(valid.lowerBound)...\(valid.upperBound)")
-                }
-                config[keyPath: path] = Int(n)
+            read: { config, object, key in
+                if let n = try object.decodeWholeNumber(key, in: valid) { config[keyPath: path] = n }
             },
             value: { .number(Double($0[keyPath: path])) })
     }
@@ -88,12 +74,10 @@ extension LivenessConfig {
         number("cameraStillMaxDegPerSec", \.cameraStillMaxDegPerSec, 0...10_000),
         Field(
             key: "focalLengthPx",
-            read: { config, raw in
-                if raw is NSNull { config.focalLengthPx = nil; return }
-                guard let n = (raw as? NSNumber)?.doubleValue, !isJSONBoolean(raw), focalLengthRange.contains(n) else {
-                    throw ConfigError("\"focalLengthPx\" must be a number of pixels in 1...1000000, or null")
-                }
-                try checkPrintable(n, key: "focalLengthPx")
+            read: { config, object, key in
+                if object.contains(key), try object.decodeNil(forKey: key) { config.focalLengthPx = nil; return }
+                guard let n = try object.decodeNumber(key, in: focalLengthRange, problem: "must be a number of pixels in 1...1000000, or null") else { return }
+                try checkPrintable(n, key: key, in: object)
                 config.focalLengthPx = n
             },
             value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
@@ -108,14 +92,14 @@ extension LivenessConfig {
 
     /// Reads a JSON object; keys left out keep their defaults.
     public init(json data: Data) throws {
+        self = try StrictJSON.decode(LivenessConfig.self, from: data)
+    }
+
+    public init(from decoder: Decoder) throws {
         self.init()
-        let parsed = try StrictJSON.parse(data)
-        guard let object = parsed as? [String: Any] else { throw ConfigError("the top level must be a JSON object") }
-        let known = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0.key, $0) })
-        for key in object.keys.sorted() {
-            guard let field = known[key] else { throw ConfigError("unknown key \"\(key)\"") }
-            try field.read(&self, object[key]!)
-        }
+        try decoder.rejectKeys(notIn: Self.fields.map(\.key))
+        let object = try decoder.container(keyedBy: JSONKey.self)
+        for field in Self.fields { try field.read(&self, object, JSONKey(field.key)) }
     }
 
     /// Every field, in declaration order: what a report prints.

@@ -9,13 +9,18 @@ public enum StrictJSON {
 
     /// The parsed value, as JSONSerialization gives it; the error says what is wrong and where.
     public static func parse(_ data: Data) throws -> Any {
-        var checker = Checker(bytes: Array(data))
-        try checker.document()
+        try check(data)
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw ConfigError("not valid JSON")
         }
+    }
+
+    /// Throws what is wrong with `data` as JSON, and where.
+    static func check(_ data: Data) throws {
+        var checker = Checker(bytes: Array(data))
+        try checker.document()
     }
 
     private struct Checker {
