@@ -104,6 +104,22 @@ final class BenchCommandTests: XCTestCase {
         Expect.errorLine(try CLI.run(["bench", temp.file("none.json").path]), code: 3, naming: "none.json", cause: ["cannot be read"])
     }
 
+    func testMalformedLabelFilesAreInputErrors() throws {
+        let temp = try TemporaryDirectory()
+        let cases: [(String, String)] = [
+            ("{", "not valid JSON"),
+            ("[]", "the top level must be a JSON object"),
+            (#"{"turns": []}"#, "\"blinks\" is missing"),
+            (#"{"blinks": [{"startMs": 1}], "turns": []}"#, "blinks[0]: \"endMs\" is missing"),
+            (#"{"blinks": [], "turns": [], "faceInFromMs": "soon"}"#, "\"faceInFromMs\" must be a number"),
+        ]
+        for (text, cause) in cases {
+            let labels = try temp.write(text, to: "labels.json")
+            let path = try temp.write(#"{"clips": [{"name": "a", "video": "a.mp4", "labels": "\#(labels)"}], "floors": []}"#, to: "manifest.json")
+            Expect.errorLine(try CLI.run(["bench", path, "--quiet"]), code: 3, naming: labels, cause: [cause])
+        }
+    }
+
     /// A previous result with one metric that got better (blinkRecall), one worse (meanAutoshotMs),
     /// two the same (one exactly, one within 1 %), and single_face's verdict changed.
     func previousResult(in temp: TemporaryDirectory) throws -> String {

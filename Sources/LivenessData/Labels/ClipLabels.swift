@@ -34,30 +34,39 @@ public struct ClipLabels: Sendable {
 
     /// Intervals count from the clip's first frame, as the engine's timestamps do (SPEC §1): a
     /// file's `firstFrameMs`, the first frame's time in the labels' own clock (face_noface.json:
-    /// -16.667, OpenCV's time for its first frame), is taken off every time.
+    /// -16.667, OpenCV's time for its first frame), is taken off every time. Keys the bench does
+    /// not use (the clip's source, frame counts, notes) are left alone.
     public static func load(_ path: String) throws -> ClipLabels {
-        let data = try LabelFile.data(path)
-        guard let object = (try? StrictJSON.parse(data)) as? [String: Any] else {
-            throw BenchError.badFile(path: path, cause: "not a JSON object")
+        let file: File
+        do {
+            file = try StrictJSON.decode(File.self, from: LabelFile.data(path))
+        } catch let error as ConfigError {
+            throw BenchError.badFile(path: path, cause: error.description)
         }
-        let origin = (object["firstFrameMs"] as? NSNumber)?.doubleValue ?? 0
-        func intervals(_ key: String) throws -> [LabelledInterval] {
-            guard let list = object[key] as? [[String: Any]] else {
-                throw BenchError.badFile(path: path, cause: "\"\(key)\" must be a list of intervals")
-            }
-            return try list.map { entry in
-                guard let start = (entry["startMs"] as? NSNumber)?.doubleValue, let end = (entry["endMs"] as? NSNumber)?.doubleValue else {
-                    throw BenchError.badFile(path: path, cause: "an interval of \"\(key)\" lacks startMs/endMs")
-                }
-                return LabelledInterval(
-                    startMs: start - origin, endMs: end - origin, confidence: entry["confidence"] as? String ?? "uncertain",
-                    direction: entry["direction"] as? String)
+        let origin = file.firstFrameMs ?? 0
+        func intervals(_ list: [File.Interval]) -> [LabelledInterval] {
+            list.map {
+                LabelledInterval(startMs: $0.startMs - origin, endMs: $0.endMs - origin, confidence: $0.confidence ?? "uncertain", direction: $0.direction)
             }
         }
         return ClipLabels(
-            blinks: try intervals("blinks"), turns: try intervals("turns"),
-            expectedPrompts: object["expectedPrompts"] as? [String] ?? [],
-            faceInFromMs: (object["faceInFromMs"] as? NSNumber).map { $0.doubleValue - origin })
+            blinks: intervals(file.blinks), turns: intervals(file.turns), expectedPrompts: file.expectedPrompts ?? [],
+            faceInFromMs: file.faceInFromMs.map { $0 - origin })
+    }
+
+    /// The keys of a label file the bench reads.
+    private struct File: Decodable {
+        struct Interval: Decodable {
+            var startMs: Double
+            var endMs: Double
+            var confidence: String?
+            var direction: String?
+        }
+        var firstFrameMs: Double?
+        var blinks: [Interval]
+        var turns: [Interval]
+        var expectedPrompts: [String]?
+        var faceInFromMs: Double?
     }
 }
 
