@@ -56,16 +56,22 @@ lv_search_patch lv_cut_search_patch(const cv::Mat &image, const lv_box &region, 
         cv::copyMakeBorder(image(inside), search, inside.y - patch.wanted.y, patch.wanted.br().y - inside.br().y,
                            inside.x - patch.wanted.x, patch.wanted.br().x - inside.br().x, cv::BORDER_REPLICATE);
     }
+    // `search` may still be a view of the caller's image: each step below writes a new matrix, never
+    // into it (a turn in place rotated the whole frame when a still was searched at its own size).
     if (scale != 1.0f) {
         const cv::Size size(std::max(1, static_cast<int>(std::lround(search.cols * double{scale}))),
                             std::max(1, static_cast<int>(std::lround(search.rows * double{scale}))));
-        cv::resize(search, search, size, 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+        cv::Mat resized;
+        cv::resize(search, resized, size, 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+        search = resized;
     }
     // A tilted head is turned upright on the small copy: cheap, and the detectors only know upright faces.
     if (roll != 0) {
         const cv::Point2f middle(search.cols / 2.0f, search.rows / 2.0f);
         const cv::Mat to_upright = cv::getRotationMatrix2D(middle, roll, 1.0);
-        cv::warpAffine(search, search, to_upright, search.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        cv::Mat upright;
+        cv::warpAffine(search, upright, to_upright, search.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        search = upright;
         cv::invertAffineTransform(to_upright, patch.back);
     }
     // The resized region's size was rounded, so map back with the factors actually applied.
