@@ -58,6 +58,11 @@ final class FaceSearch {
     /// HOG at full size up to `hogStillSide` (faces from 80 px).
     static let stillSearchSide = 640.0
     static let hogStillSide = 2000.0
+    /// A still has no tracked roll to turn a tilted head upright by (a stream's tracker has), so HOG
+    /// also searches it turned by these, degrees: HELEN 2212956363, a yawning head tilted about
+    /// 20°, is found only so. At ±30° it would also box an ear and a dog's face on the 181 labelled
+    /// stills of ../shared/data (Benchmarks/RESULTS.md, "Stills turned ±20°").
+    static let stillRolls: [Double] = [-20, 20]
 
     private var lastFaceMs = -Double.infinity
     /// Where the face was when last seen (a landmark box).
@@ -123,7 +128,8 @@ final class FaceSearch {
     }
 
     /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
-    /// or Haar's own search past the edges when LBP finds nothing) together with HOG's.
+    /// or Haar's own search past the edges when LBP finds nothing) together with HOG's, and then
+    /// HOG's on the still turned by `stillRolls` where the upright searches found no face.
     func still(_ gray: Image) throws -> [HeadBox] {
         let larger = Double(max(gray.width, gray.height))
         let factor = min(1, Self.stillSearchSide / larger)
@@ -140,8 +146,13 @@ final class FaceSearch {
             cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let hogFaces = try hog.detect(in: gray, region: frame, scale: min(1, Self.hogStillSide / larger))
-        return oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: hogFaces)
+        let hogScale = min(1, Self.hogStillSide / larger)
+        let upright = oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: try hog.detect(in: gray, region: frame, scale: hogScale))
+        return try Self.stillRolls.reduce(upright) { faces, roll in
+            faces + (try hog.detect(in: gray, region: frame, scale: hogScale, roll: roll)).filter { tilted in
+                !faces.contains { Self.sameFace($0, tilted) }
+            }
+        }
     }
 
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
@@ -172,6 +183,11 @@ final class FaceSearch {
         FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
     }
 
+    /// Two boxes box the same face when either one's centre lies inside the other.
+    private static func sameFace(_ a: HeadBox, _ b: HeadBox) -> Bool {
+        a.box.contains(b.centre) || b.box.contains(a.centre)
+    }
+
     /// A box inside a box this many times its side is a part of that face (an eye or a mouth
     /// taken for a face), not the same face boxed again.
     static let partOfFace = 1.5
@@ -184,7 +200,7 @@ final class FaceSearch {
         let all = cascades.map { ($0, true) } + hog.map { ($0, false) }
         for (box, fromCascade) in all.sorted(by: { $0.0.side > $1.0.side }) {
             // Sorted by size, so a box overlapping one already kept is the smaller of the two.
-            guard let i = kept.firstIndex(where: { $0.box.box.contains(box.centre) || box.box.contains($0.box.centre) }) else {
+            guard let i = kept.firstIndex(where: { Self.sameFace($0.box, box) }) else {
                 kept.append((box, fromCascade))
                 continue
             }
