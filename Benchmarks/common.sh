@@ -3,3 +3,15 @@
 data=${LIVENESS_DATA:-../shared/data}
 liveness=$PWD/.build/release/liveness
 [ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+
+# Exits with the script's usage line (its "# Usage:" comment) unless each NAME=VALUE is a whole
+# number from 1: a mistyped count would otherwise surface as an error of seq or of the binary.
+counts() {
+    local pair
+    for pair in "$@"; do
+        [[ ${pair#*=} =~ ^[1-9][0-9]*$ ]] && continue
+        echo "$0: ${pair%%=*} must be a whole number from 1, not '${pair#*=}'" >&2
+        grep -m1 '^# Usage:' "$0" | sed 's/^# //' >&2
+        exit 2
+    done
+}

@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 . Benchmarks/common.sh
+counts RUNS="$runs"
 arch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 reference=/usr/lib/$arch/blas
 [ -f "$reference/libblas.so.3" ] || { echo "$0: Debian's reference BLAS ($reference/libblas.so.3) is not installed" >&2; exit 2; }

@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 dir=${1:-Benchmarks/hostile-corpus}
 jobs=${2:-2}
 . Benchmarks/common.sh
+counts JOBS="$jobs"
 [ -f "$dir/manifest.json" ] || Benchmarks/make_hostile_corpus.sh "$dir"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

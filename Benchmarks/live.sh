@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 . Benchmarks/common.sh
+counts RUNS="$runs"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 clips=${1:-1000}
 jobs=${2:-2}
 . Benchmarks/common.sh
+counts CLIPS="$clips" JOBS="$jobs"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 . Benchmarks/common.sh
+counts RUNS="$runs"
 
 # One thread: OpenCV's own worker threads, FFmpeg's decoding threads and OpenBLAS's (the face
 # descriptors) off.

@@ -15,7 +15,7 @@ runs=5 write=
 for arg in "$@"; do
   case $arg in
     --write-results) write=1 ;;
-    *[!0-9]*|'') echo "usage: $0 [RUNS] [--write-results]" >&2; exit 2 ;;
+    *[!0-9]*|''|0) echo "usage: $0 [RUNS] [--write-results]" >&2; exit 2 ;;
     *) runs=$arg ;;
   esac
 done
