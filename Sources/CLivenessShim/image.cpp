@@ -78,6 +78,15 @@ lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *erro
     });
 }
 
+lv_status lv_image_equalize(const lv_image *gray, lv_image *dst, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat src = lv_gray_source(gray);
+        cv::Mat equalised;
+        cv::equalizeHist(src, equalised);
+        lv_target(dst) = equalised;
+    });
+}
+
 lv_status lv_image_copy(const lv_image *src, lv_image *dst, lv_error *error) {
     return lv_guard(error, [&] {
         const cv::Mat from = lv_source(src);

@@ -34,6 +34,10 @@ lv_status lv_image_write_png(const lv_image *image, const char *path, lv_error *
 // `gray` becomes the 8-bit single-channel version of the BGR `image`.
 lv_status lv_image_to_gray(const lv_image *image, lv_image *gray, lv_error *error);
 
+// `dst` becomes the 8-bit gray `gray` with its histogram equalised (its gray levels spread over
+// 0-255): what the cascades search, and a dim or flat-lit still's second look for HOG.
+lv_status lv_image_equalize(const lv_image *gray, lv_image *dst, lv_error *error);
+
 // `dst` becomes a deep copy of `src`.
 lv_status lv_image_copy(const lv_image *src, lv_image *dst, lv_error *error);
 

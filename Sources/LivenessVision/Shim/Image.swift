@@ -71,6 +71,11 @@ public final class Image {
         try internalCall { lv_image_to_gray(handle, gray.handle, $0) }
     }
 
+    /// This gray image with its histogram equalised, written into `equalised`.
+    func equalise(into equalised: Image) throws {
+        try internalCall { lv_image_equalize(handle, equalised.handle, $0) }
+    }
+
     /// `into` becomes this image shrunk by `factor` (0 < factor <= 1), by 2 x 2 averages and a last
     /// step by `area` or bilinear (see lv_image_shrink: many times cheaper than one area resize).
     func shrink(by factor: Double, area: Bool, into small: Image) throws {
