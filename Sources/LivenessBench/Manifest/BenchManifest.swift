@@ -121,7 +121,7 @@ public struct BenchManifest {
     /// manifest's `data`), `derived:` under its `derived` folder, others relative to the manifest.
     public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
-        let file = try Self.decode(File.self, path: path)
+        let file = try BenchFile.decoded(File.self, path: path)
         let folder = (path as NSString).deletingLastPathComponent
         /// `path` as is when absolute, else taken from `base`.
         func join(_ base: String, _ path: String) -> String {
@@ -168,18 +168,7 @@ public struct BenchManifest {
     /// which need none of the clips).
     public static func floors(path: String) throws -> [Floor] {
         struct Floors: Decodable { var floors: [Floor] }
-        return try decode(Floors.self, path: path).floors
-    }
-
-    /// `T` from the file at `path`, read within the small-file bound and decoded strictly.
-    private static func decode<T: Decodable>(_ type: T.Type, path: String) throws -> T {
-        do {
-            return try StrictJSON.decode(type, from: InputFile.readSmall(path))
-        } catch let problem as FileProblem {
-            throw BenchError.badFile(path: path, cause: "cannot be read: \(problem)")
-        } catch let error as ConfigError {
-            throw BenchError.badFile(path: path, cause: error.description)
-        }
+        return try BenchFile.decoded(Floors.self, path: path).floors
     }
 }
 

@@ -10,7 +10,7 @@ public struct CSVTable {
     }
 
     public init(path: String) throws {
-        let text = try LabelFile.text(path)
+        let text = try BenchFile.text(path)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         guard let header = lines.first else { throw Malformed(description: "\(path): empty") }
         guard Set(header).count == header.count else { throw Malformed(description: "\(path): a column name appears twice in the header") }

@@ -37,12 +37,7 @@ public struct ClipLabels: Sendable {
     /// -16.667, OpenCV's time for its first frame), is taken off every time. Keys the bench does
     /// not use (the clip's source, frame counts, notes) are left alone.
     public static func load(_ path: String) throws -> ClipLabels {
-        let file: File
-        do {
-            file = try StrictJSON.decode(File.self, from: LabelFile.data(path))
-        } catch let error as ConfigError {
-            throw BenchError.badFile(path: path, cause: error.description)
-        }
+        let file = try BenchFile.decoded(File.self, path: path)
         let origin = file.firstFrameMs ?? 0
         func intervals(_ list: [File.Interval]) -> [LabelledInterval] {
             list.map {

@@ -37,7 +37,7 @@ public enum LabelledFaces {
     /// A set converted to `landmarks68.json`: [{image, landmarks68: [[x, y]] x 68}].
     public static func json(_ set: String, root data: String) throws -> [LabelledFace] {
         let root = "\(data)/\(set)"
-        let json = try LabelFile.data("\(root)/landmarks68.json")
+        let json = try BenchFile.data("\(root)/landmarks68.json")
         return try JSONDecoder().decode([JSONEntry].self, from: json).map { entry in
             let points = entry.landmarks68.map { Point2(x: $0[0], y: $0[1]) }
             guard points.count == Landmarks68.count else {

@@ -9,7 +9,7 @@ public enum PtsFile {
     }
 
     public static func read(_ path: String) throws -> [Point2] {
-        let text = try LabelFile.text(path)
+        let text = try BenchFile.text(path)
         let points: [Point2] = text.split(whereSeparator: \.isNewline).compactMap { line in
             let fields = line.split(whereSeparator: \.isWhitespace)
             guard fields.count == 2, let x = Double(fields[0]), let y = Double(fields[1]) else { return nil }
