@@ -11,6 +11,8 @@ public struct ClipRun {
         public var inCircle: Bool
         public var cameraDegPerSec: Double?
         public var prompt: Prompt?
+        /// The actions whose rule this frame met (`FrameVerdict.creditable`).
+        public var creditable: Set<LivenessAction>
     }
 
     public var clip: BenchManifest.Clip
@@ -40,7 +42,7 @@ public struct ClipRun {
                 samples.append(Sample(
                     ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
                     inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: m.cameraRotationDegPerSec,
-                    prompt: step.verdict.prompt))
+                    prompt: step.verdict.prompt, creditable: step.verdict.creditable))
             })
         return ClipRun(
             clip: clip, session: result.session, events: result.events, samples: samples,

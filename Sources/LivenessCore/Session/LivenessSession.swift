@@ -36,6 +36,8 @@ public struct LivenessSession: Sendable {
     private var bestSnapshot: (frame: ChosenFrame, score: Double)?
     /// What the action rules would credit on this frame, before the same-face rule has its say.
     private var proposed: [ActionCredit] = []
+    /// The actions whose rule the current frame meets, whether or not already credited.
+    private var creditable: Set<LivenessAction> = []
 
     public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
         self.config = config
@@ -64,6 +66,7 @@ public struct LivenessSession: Sendable {
     public mutating func process(_ m: FrameMeasurement, describeFace: () throws -> FaceDescriptor?) rethrows -> FrameVerdict {
         precondition(stage != .ended, "the session has ended")
         pending = []
+        creditable = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
         if firstMs == nil {
             firstMs = m.timestampMs
@@ -147,7 +150,7 @@ public struct LivenessSession: Sendable {
 
         return FrameVerdict(
             framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraStill: cameraStill,
-            stage: stage, prompt: prompt, events: pending,
+            creditable: creditable, stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
 
@@ -208,13 +211,15 @@ public struct LivenessSession: Sendable {
             turnRun = 0
             return
         }
-        if !isCredited(.blink), eyesSeenOpen.isSeen, eyesReadable, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
-            credit(.blink, value: closure, on: m)
+        if eyesSeenOpen.isSeen, eyesReadable, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
+            creditable.insert(.blink)
+            if !isCredited(.blink) { credit(.blink, value: closure, on: m) }
         }
         let fromNeutral = face.yaw - neutral
         turnRun = abs(fromNeutral) >= config.turnDegrees ? turnRun + 1 : 0
-        if !isCredited(.turnHead), turnRun >= config.turnHoldFrames {
-            credit(.turnHead, value: fromNeutral, on: m)
+        if turnRun >= config.turnHoldFrames {
+            creditable.insert(.turnHead)
+            if !isCredited(.turnHead) { credit(.turnHead, value: fromNeutral, on: m) }
         }
     }
 

@@ -40,6 +40,9 @@ public struct FrameVerdict: Sendable {
     /// How fast the head moved; nil without a face or an earlier one to measure against.
     public var headSpeed: HeadSpeed?
     public var cameraStill: Bool
+    /// The actions whose rule this frame meets during the scan, credited before or not: the bench
+    /// counts every labelled action the session could have credited, not only the first.
+    public var creditable: Set<LivenessAction>
     public var stage: SessionStage
     /// The prompt on screen after this frame, nil when none.
     public var prompt: Prompt?
