@@ -157,4 +157,30 @@ lv_status lv_image_region_stats(const lv_image *gray, lv_box box, double *mean, 
     });
 }
 
+lv_status lv_image_sample(const lv_image *gray, lv_box box, int side, unsigned char *out, lv_error *error) {
+    return lv_guard(error, [&] {
+        const cv::Mat from = lv_source(gray);
+        lv_require(from.type() == CV_8UC1 && !from.empty(), LV_ERR_ARGUMENT, "a sample needs an 8-bit gray image");
+        lv_require(side >= 1 && side <= 256, LV_ERR_ARGUMENT, "a sample is 1 to 256 pixels a side");
+        lv_require(box.width >= 1 && box.height >= 1 && std::isfinite(box.x) && std::isfinite(box.y) &&
+                       box.width <= 4.0 * from.cols + 4 && box.height <= 4.0 * from.rows + 4 &&
+                       std::abs(box.x) <= 4.0 * from.cols && std::abs(box.y) <= 4.0 * from.rows,
+                   LV_ERR_ARGUMENT, "a sample needs a box of at least one pixel, near the image");
+        const cv::Rect wanted(static_cast<int>(std::floor(box.x)), static_cast<int>(std::floor(box.y)),
+                              static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height)));
+        const cv::Rect inside = wanted & cv::Rect(0, 0, from.cols, from.rows);
+        cv::Mat region;
+        if (inside == wanted) {
+            region = from(wanted);
+        } else if (inside.empty()) {
+            region = cv::Mat(wanted.size(), CV_8UC1, cv::Scalar(0));
+        } else {
+            cv::copyMakeBorder(from(inside), region, inside.y - wanted.y, wanted.br().y - inside.br().y,
+                               inside.x - wanted.x, wanted.br().x - inside.br().x, cv::BORDER_REPLICATE);
+        }
+        cv::Mat sample(side, side, CV_8UC1, out);
+        cv::resize(region, sample, sample.size(), 0, 0, cv::INTER_AREA);
+    });
+}
+
 }  // extern "C"

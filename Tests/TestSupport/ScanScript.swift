@@ -31,10 +31,12 @@ public struct Pose: Sendable {
     public var headShift: Double
     /// Whose face it is (SPEC §5); nil: the session gets no descriptor.
     public var person: FaceDescriptor?
+    /// How much the face's pixels changed since the previous frame (SPEC §6); nil: not measured.
+    public var pixelChange: Double?
 
     public init(
         _ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0,
-        cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil
+        cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil, pixelChange: Double? = nil
     ) {
         self.placement = placement
         self.upperLid = upperLid
@@ -43,6 +45,7 @@ public struct Pose: Sendable {
         self.cameraRotation = cameraRotation
         self.headShift = headShift
         self.person = person
+        self.pixelChange = pixelChange
     }
 
 }
@@ -65,7 +68,8 @@ public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasuremen
     }
     return FrameMeasurement(
         frameIndex: frame, timestampMs: ms, frameWidth: 640, frameHeight: 480,
-        faceCount: face == nil ? 0 : 1, face: face, cameraRotationDegPerSec: pose.cameraRotation)
+        faceCount: face == nil ? 0 : 1, face: face, cameraRotationDegPerSec: pose.cameraRotation,
+        facePixelChange: pose.pixelChange)
 }
 
 /// Timestamps at a constant rate, from 0 up to (not including) `durationMs`.

@@ -25,6 +25,10 @@ lv_status lv_image_load(const char *path, lv_image *out, lv_error *error);
 // image; both 0 when nothing of it is inside).
 lv_status lv_image_region_stats(const lv_image *gray, lv_box box, double *mean, double *deviation, lv_error *error);
 
+// The 8-bit gray `gray`'s pixels inside `box` shrunk (by area) to `side` x `side` bytes in `out`,
+// row by row; parts of the box outside the image repeat its edge. `side` is 1..256.
+lv_status lv_image_sample(const lv_image *gray, lv_box box, int side, unsigned char *out, lv_error *error);
+
 // Encodes `image` as JPEG at `quality` (1-100).
 lv_status lv_image_write_jpeg(const lv_image *image, const char *path, int quality, lv_error *error);
 

@@ -44,6 +44,15 @@ extension LivenessConfig: Decodable {
             value: { .number(Double($0[keyPath: path])) })
     }
 
+    private static func flag(_ key: String, _ path: WritableKeyPath<LivenessConfig, Bool>) -> Field {
+        Field(
+            key: key,
+            read: { config, object, key in
+                if let flag = try object.decodeIfGiven(Bool.self, forKey: key) { config[keyPath: path] = flag }
+            },
+            value: { .bool($0[keyPath: path]) })
+    }
+
     /// A focal length in pixels: from a lens seeing nearly 180 degrees to a long telephoto on 8K.
     private static let focalLengthRange = 1.0...1_000_000
 
@@ -51,6 +60,8 @@ extension LivenessConfig: Decodable {
         number("circleCentreX", \.circleCentreX, 0...1),
         number("circleCentreY", \.circleCentreY, 0...1),
         number("circleRadius", \.circleRadius, 0.01...0.5),
+        flag("fittedGuide", \.fittedGuide),
+        number("fittedGuideFill", \.fittedGuideFill, 0.05...1),
         number("settleMs", \.settleMs, 0...60_000),
         count("framesToAutoshot", \.framesToAutoshot, 1...1000),
         number("tooFarHeightFraction", \.tooFarHeightFraction, 0...1),
@@ -81,6 +92,9 @@ extension LivenessConfig: Decodable {
                 config.focalLengthPx = n
             },
             value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
+        number("continuityStillBound", \.continuityStillBound, 0...10),
+        number("continuityStepBound", \.continuityStepBound, 0...10),
+        number("continuityStillMs", \.continuityStillMs, 0...60_000),
         number("graceMs", \.graceMs, 0...600_000),
         number("capMs", \.capMs, 1...3_600_000),
         number("snapshotMaxClosure", \.snapshotMaxClosure, 0...1),

@@ -6,6 +6,10 @@ public struct LivenessConfig: Equatable, Sendable {
     public var circleCentreY = 0.5
     /// Guide circle radius, as a fraction of the frame's shorter side.
     public var circleRadius = 0.40
+    /// SPEC §2 fitted guide, for clips recorded without the circle: off by default.
+    public var fittedGuide = false
+    /// With the fitted guide, the share of the circle's diameter the face ellipse's longer axis fills.
+    public var fittedGuideFill = 0.6
 
     public var settleMs = 300.0
     public var framesToAutoshot = 3
@@ -47,6 +51,15 @@ public struct LivenessConfig: Equatable, Sendable {
     public var cameraStillMaxDegPerSec = 5.0
     /// Pinhole focal length in pixels; nil means the frame's larger side.
     public var focalLengthPx: Double? = nil
+
+    /// SPEC §6 "continuous" (`ContinuityCheck`), in outer-eye-corner distances of the 68 points'
+    /// root-mean-square motion beyond one plane between two frames: a face under `continuityStillBound`
+    /// on every interval of `continuityStillMs` keeps its shape (a photo's fit moves less: Benchmarks/RESULTS.md,
+    /// "A picture is not a live face"); a crossing interval of `continuityStepBound` or more out of such a
+    /// still face is a cut.
+    public var continuityStillBound = 0.02
+    public var continuityStepBound = 0.05
+    public var continuityStillMs = 200.0
 
     public var graceMs = 500.0
     public var capMs = 20_000.0

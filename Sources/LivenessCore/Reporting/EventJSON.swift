@@ -16,6 +16,9 @@ extension SessionEvent {
             pairs.append(("rule", .string(rule.rawValue)))
         case .faceChanged(let distance):
             pairs.append(("distance", .number(distance)))
+        case .pictureSuspected(let suspicion):
+            pairs += [("check", .string(suspicion.check.rawValue)), ("action", .string(suspicion.action.rawValue)),
+                      ("value", .number(suspicion.value)), ("bound", .number(suspicion.bound))]
         case .started, .settled, .autoshot, .faceLost, .faceBack, .passed, .timedOut, .ended:
             break
         }

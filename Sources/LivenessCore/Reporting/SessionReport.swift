@@ -14,6 +14,13 @@ extension LivenessSession {
                 ("frame", .number(Double(credit.frame))), ("ms", .number(credit.ms)), ("value", .number(credit.value)),
             ]
             if let direction = credit.direction { pairs.append(("direction", .string(direction))) }
+            if let crossing = credit.crossing {
+                pairs.append(("continuous", .object([
+                    ("crossingMs", .number(crossing.ms)), ("step", crossing.step.map(JSON.number) ?? .null),
+                    ("stepBound", .number(config.continuityStepBound)),
+                    ("stillBefore", .bool(crossing.stillBefore)), ("stillSince", .bool(crossing.stillSince)),
+                ])))
+            }
             return .object(pairs)
         }
         return [
@@ -23,11 +30,19 @@ extension LivenessSession {
             ("order", .array(order.map { .string($0.rawValue) })),
             ("autoshot", autoshot.map { chosenFrameJSON($0, [("image", autoshotImage.map(JSON.string) ?? .null)]) } ?? .null),
             ("neutralYaw", neutralYaw.map(JSON.number) ?? .null),
+            ("guide", guide.json),
             ("actions", .array(actions)),
             ("snapshot", snapshot.map {
                 chosenFrameJSON($0, [("rule", snapshotRule.map { .string($0.rawValue) } ?? .null), ("image", snapshotImage.map(JSON.string) ?? .null)])
             } ?? .null),
             ("identity", identity.json(snapshotFrame: snapshot?.frame, reference: reference)),
+            ("picture", .object([("suspected", .array(pictureSuspicions.map { entry in
+                .object([
+                    ("frame", .number(Double(entry.frame.frame))), ("ms", .number(entry.frame.ms)),
+                    ("check", .string(entry.suspicion.check.rawValue)), ("action", .string(entry.suspicion.action.rawValue)),
+                    ("value", .number(entry.suspicion.value)), ("bound", .number(entry.suspicion.bound)),
+                ])
+            }))])),
             ("frames", .object([
                 ("processed", .number(Double(counts.frames))),
                 ("withFace", .number(Double(counts.withFace))),

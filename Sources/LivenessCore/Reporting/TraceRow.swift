@@ -2,10 +2,12 @@
 /// eye's corner line (R = the subject's right eye); `openUpperLid*`/`openLowerLid*` are the open
 /// eye the closure was judged against (the lower ones empty while the fallback stands in);
 /// `headSpeed` (eye distances per second) and `yawRate` (degrees per second) say whether the eyes
-/// could be read (`HeadMotion`).
+/// could be read (`HeadMotion`); `pixelChange` how much the face's pixels changed since the previous
+/// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
+/// pictures (`ContinuityCheck`).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -19,6 +21,7 @@ public enum Trace {
             v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(m.cameraRotationDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
             number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
+            number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "),
         ].joined(separator: ",")
     }
 }

@@ -11,10 +11,13 @@ public struct FrameMeasurement: Sendable {
     public var face: FaceMeasurement?
     /// The camera's own rotation in degrees per second; nil when it could not be told.
     public var cameraRotationDegPerSec: Double?
+    /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
+    /// face on both.
+    public var facePixelChange: Double?
 
     public init(
         frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
-        faceCount: Int, face: FaceMeasurement?, cameraRotationDegPerSec: Double? = nil
+        faceCount: Int, face: FaceMeasurement?, cameraRotationDegPerSec: Double? = nil, facePixelChange: Double? = nil
     ) {
         self.frameIndex = frameIndex
         self.timestampMs = timestampMs
@@ -23,6 +26,7 @@ public struct FrameMeasurement: Sendable {
         self.faceCount = faceCount
         self.face = face
         self.cameraRotationDegPerSec = cameraRotationDegPerSec
+        self.facePixelChange = facePixelChange
     }
 }
 

@@ -19,6 +19,8 @@ public struct LivenessSession: Sendable {
     public private(set) var counts = FrameCounts()
     public private(set) var prompt: Prompt?
     public private(set) var identity: SameFaceRule
+    /// The circle framing is judged against: fixed, or fitted once after the settle (SPEC §2).
+    public private(set) var guide: GuideCircle
 
     private var firstMs: Double?
     private var lastFrame: ChosenFrame?
@@ -31,6 +33,11 @@ public struct LivenessSession: Sendable {
     private var eyesSeenOpen: EyesSeenOpen
     private var headMotion: HeadMotion
     private var lastFaceYaw: Double?
+    private var continuity: ContinuityCheck
+    /// The crossings already announced as a picture (`pictureSuspected` once per cut, not per frame).
+    private var announcedCuts: [LivenessAction: Double] = [:]
+    /// Every credit refused as a picture's (SPEC §6), with its frame: the report lists them.
+    public private(set) var pictureSuspicions: [(frame: ChosenFrame, suspicion: PictureSuspicion)] = []
     private var cameraMovedSinceLastFace = false
     private var completedMs: Double?
     private var bestSnapshot: (frame: ChosenFrame, score: Double)?
@@ -45,6 +52,8 @@ public struct LivenessSession: Sendable {
         self.baseline = OpenEyeBaseline(config: config)
         self.eyesSeenOpen = EyesSeenOpen(config: config)
         self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
+        self.guide = GuideCircle(config: config)
+        self.continuity = ContinuityCheck(config: config)
         self.identity = SameFaceRule(
             differentFaceDistance: config.differentFaceDistance, sameFaceAgainDistance: config.sameFaceAgainDistance)
     }
@@ -73,14 +82,17 @@ public struct LivenessSession: Sendable {
             emit(.started)
         }
 
-        let circle = config.guideCircle(width: m.frameWidth, height: m.frameHeight)
-        let framing = Framing.classify(m.face?.ellipse, in: circle, tooFarHeightFraction: config.tooFarHeightFraction)
+        guide.observe(m.face?.ellipse, settled: m.timestampMs - firstMs! >= config.settleMs, at: m.timestampMs)
+        let framing = guideCircle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
+            Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
+        } ?? .noFace
         let inCircle = framing == .inCircle
         let openEye = baseline.openEye(at: m.timestampMs)
         let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
         if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
         let headSpeed = headMotion.observe(m.face, at: m.timestampMs)
+        continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
 
         var isAutoshot = false
@@ -150,7 +162,7 @@ public struct LivenessSession: Sendable {
 
         return FrameVerdict(
             framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraStill: cameraStill,
-            creditable: creditable, stage: stage, prompt: prompt, events: pending,
+            creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
 
@@ -212,15 +224,39 @@ public struct LivenessSession: Sendable {
             return
         }
         if eyesSeenOpen.isSeen, eyesReadable, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
-            creditable.insert(.blink)
-            if !isCredited(.blink) { credit(.blink, value: closure, on: m) }
+            creditIfContinuous(.blink, value: closure, on: m)
         }
         let fromNeutral = face.yaw - neutral
         turnRun = abs(fromNeutral) >= config.turnDegrees ? turnRun + 1 : 0
         if turnRun >= config.turnHoldFrames {
-            creditable.insert(.turnHead)
-            if !isCredited(.turnHead) { credit(.turnHead, value: fromNeutral, on: m) }
+            creditIfContinuous(.turnHead, value: fromNeutral, on: m)
         }
+    }
+
+    /// The actions whose measure is past its threshold on this frame (closure for a blink, yaw from
+    /// neutral for a turn), whatever the other rules say: where `ContinuityCheck` looks for a crossing.
+    private func pastThresholds(_ face: FaceMeasurement?, closure: Double?) -> Set<LivenessAction> {
+        var over: Set<LivenessAction> = []
+        if let closure, closure >= config.blinkClosure { over.insert(.blink) }
+        if let face, let neutral = currentNeutralYaw, abs(face.yaw - neutral) >= config.turnDegrees { over.insert(.turnHead) }
+        return over
+    }
+
+    /// SPEC §6 "continuous": an action whose rule is met counts unless its change was a cut; a cut
+    /// is announced once (`pictureSuspected`).
+    private mutating func creditIfContinuous(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
+        let crossing = continuity.crossing(action)
+        guard !continuity.isCut(action) else {
+            if let crossing, announcedCuts[action] != crossing.ms {
+                announcedCuts[action] = crossing.ms
+                let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: config.continuityStepBound)
+                pictureSuspicions.append((ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), suspicion))
+                emit(.pictureSuspected(suspicion))
+            }
+            return
+        }
+        creditable.insert(action)
+        if !isCredited(action) { credit(action, value: value, on: m, crossing: crossing) }
     }
 
     /// SPEC §2 camera motion: a yaw change that builds up while the camera rotates is the
@@ -234,13 +270,18 @@ public struct LivenessSession: Sendable {
         cameraMovedSinceLastFace = false
     }
 
+    /// The guide circle for a frame of this size (nil only while a fitted guide has no face to fit).
+    public func guideCircle(width: Double, height: Double, face: FaceEllipse?) -> Circle? {
+        guide.circle(width: width, height: height, face: face)
+    }
+
     /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.
     public var currentNeutralYaw: Double? { neutralYaw.map { $0 + cameraYawShift } }
 
     /// An action rule is met: the action is credited unless the face is not the autoshot's
     /// (`creditUnlessFaceChanged`, after the rules).
-    private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
-        proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value))
+    private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement, crossing: ContinuityCheck.Crossing?) {
+        proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value, crossing: crossing))
     }
 
     /// SPEC §5: a frame that would credit an action credits nothing when its face is not the

@@ -22,6 +22,8 @@ public struct SessionEvent: Equatable, Sendable {
         case faceBack
         /// A frame that would credit an action shows another face than the autoshot's (SPEC §5).
         case faceChanged(distance: Double)
+        /// A credit refused because the face behaved as a picture (SPEC §6).
+        case pictureSuspected(PictureSuspicion)
         case passed
         case timedOut
         case incomplete(stage: IncompleteStage)
@@ -39,6 +41,7 @@ public struct SessionEvent: Equatable, Sendable {
             case .faceLost: return "faceLost"
             case .faceBack: return "faceBack"
             case .faceChanged: return "faceChanged"
+            case .pictureSuspected: return "pictureSuspected"
             case .passed: return "passed"
             case .timedOut: return "timedOut"
             case .incomplete: return "incomplete"
@@ -56,12 +59,15 @@ public struct ActionCredit: Equatable, Sendable {
     public var ms: Double
     /// Eye closure for a blink; yaw from neutral in degrees (signed) for a turn.
     public var value: Double
+    /// How the change that earned it began (SPEC §6 "continuous"); nil where not judged.
+    public var crossing: ContinuityCheck.Crossing?
 
-    public init(action: LivenessAction, frame: Int, ms: Double, value: Double) {
+    public init(action: LivenessAction, frame: Int, ms: Double, value: Double, crossing: ContinuityCheck.Crossing? = nil) {
         self.action = action
         self.frame = frame
         self.ms = ms
         self.value = value
+        self.crossing = crossing
     }
 
     /// For a turn, where the nose went in image terms.

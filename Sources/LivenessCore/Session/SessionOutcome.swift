@@ -43,6 +43,8 @@ public struct FrameVerdict: Sendable {
     /// The actions whose rule this frame meets during the scan, credited before or not: the bench
     /// counts every labelled action the session could have credited, not only the first.
     public var creditable: Set<LivenessAction>
+    /// The actions whose current crossing is a cut between two pictures (SPEC §6, `ContinuityCheck`).
+    public var cuts: Set<LivenessAction>
     public var stage: SessionStage
     /// The prompt on screen after this frame, nil when none.
     public var prompt: Prompt?

@@ -8,6 +8,7 @@ public final class FrameAnalyzer {
     private let tracker: FaceTracker
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
+    private let pixels = FacePixels()
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
     /// nil when the analyzer was made without it (stills need no identity).
     private let describer: FaceDescriber?
@@ -54,7 +55,9 @@ public final class FrameAnalyzer {
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
         // Follow: one fit in the box the previous frame's landmarks predict.
-        var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
+        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray) }
+        let faceStill = pixelChange.map { $0 < config.continuityStillBound } ?? false
+        var face = try tracker.predictedBox(faceStill: faceStill).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         var detected: HeadBox?
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var check = tracker.check(at: ms, following: face != nil, patch: patch)
@@ -90,9 +93,10 @@ public final class FrameAnalyzer {
             try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
             return try motion.rotationRate(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
+        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
-            faceCount: tracker.facesInScene, face: measured, cameraRotationDegPerSec: rotation)
+            faceCount: tracker.facesInScene, face: measured, cameraRotationDegPerSec: rotation, facePixelChange: pixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
@@ -101,6 +105,7 @@ public final class FrameAnalyzer {
     public func reset() {
         tracker.reset()
         motion.reset()
+        pixels.reset()
     }
 
     /// Every face of a still image, each measured (the `measure` command), with its box in the

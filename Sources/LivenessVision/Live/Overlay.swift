@@ -64,7 +64,8 @@ public enum Overlay {
         let canvas = Canvas(image: image, mirrored: mirrored)
         let session = step.session
         let ms = step.frame.timestampMs
-        let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
+        let circle = session.guideCircle(width: canvas.width, height: canvas.height, face: step.analysis.measurement.face?.ellipse)
+            ?? session.config.guideCircle(width: canvas.width, height: canvas.height)
 
         if let autoshot = session.autoshot, ms - autoshot.ms < OverlayStyle.flashMs {
             let fade = 1 - max(0, ms - autoshot.ms) / OverlayStyle.flashMs
@@ -95,7 +96,8 @@ public enum Overlay {
     /// with the outcome written inside it, and `hint` (e.g. the keys) at the bottom.
     public static func drawFinal(on image: Image, session: LivenessSession, mirrored: Bool, hint: String?) {
         let canvas = Canvas(image: image, mirrored: mirrored)
-        let circle = session.config.guideCircle(width: canvas.width, height: canvas.height)
+        let circle = session.guideCircle(width: canvas.width, height: canvas.height, face: nil)
+            ?? session.config.guideCircle(width: canvas.width, height: canvas.height)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
         image.blur(kernel: kernel)
         image.tint(OverlayStyle.finalDim, alpha: OverlayStyle.finalDimAlpha)

@@ -90,6 +90,17 @@ public final class Image {
         return PatchStats(mean: mean, deviation: deviation)
     }
 
+    /// This gray image's pixels inside `box` shrunk to `side` x `side` gray levels, row by row
+    /// (outside the image, its edge repeated).
+    func sample(_ box: FaceBox, side: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: side * side)
+        let region = lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
+        try out.withUnsafeMutableBufferPointer { buffer in
+            try internalCall { lv_image_sample(handle, region, Int32(side), buffer.baseAddress, $0) }
+        }
+        return out
+    }
+
     /// Turns the image by quarter turns clockwise, in place.
     func rotate(quarterTurns: Int) throws {
         try internalCall { lv_image_rotate(handle, Int32(quarterTurns), $0) }

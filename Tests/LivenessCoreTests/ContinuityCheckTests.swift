@@ -1,0 +1,91 @@
+import LivenessCore
+import TestSupport
+import XCTest
+
+/// SPEC §6 "continuous": an action earned by a jump between two still pictures counts for nothing
+/// (`ContinuityCheck`); a live head's fast moves still count.
+final class ContinuityCheckTests: XCTestCase {
+    let config = LivenessConfig()
+    var still: Double { config.continuityStillBound / 2 }
+    var moving: Double { config.continuityStillBound * 2 }
+    var step: Double { config.continuityStepBound * 2 }
+
+    /// The three-photo attack's turn: a still face, a flip to a turned one at 2 s, held still.
+    func flipToATurn(fps: Double, after: Double) -> ScanRun {
+        let times = timestamps(fps: fps, durationMs: 4000)
+        let flipMs = times.first { $0 >= 2000 - 1e-6 }!
+        return runScan(times: times) { ms in
+            if ms < flipMs { return Pose(pixelChange: self.still) }
+            return Pose(yaw: 15, pixelChange: ms == flipMs ? self.step : after)
+        }
+    }
+
+    func testAFlipToAStillTurnedPictureEarnsNoTurn() {
+        for fps in [10.0, 15, 24, 30, 60] {
+            let run = flipToATurn(fps: fps, after: still)
+            XCTAssertFalse(run.session.isCredited(.turnHead), "\(fps) fps")
+            let suspected = run.events(named: "pictureSuspected")
+            XCTAssertEqual(suspected.count, 1, "announced once, at \(fps) fps")
+            guard case .pictureSuspected(let s)? = suspected.first?.kind else { continue }
+            XCTAssertEqual(s.check, .continuous)
+            XCTAssertEqual(s.action, .turnHead)
+            XCTAssertEqual(s.value, step)
+            XCTAssertEqual(s.bound, config.continuityStepBound)
+        }
+    }
+
+    func testAHeadThatKeepsMovingAfterAFastStepEarnsItsTurn() {
+        // A 15 deg step in one 100 ms interval, as real.mov's 10 fps copy turns, then moving on its own.
+        let run = flipToATurn(fps: 10, after: moving)
+        let credit = run.session.credits.first { $0.action == .turnHead }
+        XCTAssertEqual(credit?.ms, 2100, "credited on the hold frame, the first that moves after the step")
+        XCTAssertEqual(credit?.crossing?.stillBefore, true)
+        XCTAssertEqual(credit?.crossing?.stillSince, false)
+        XCTAssertTrue(run.events(named: "pictureSuspected").isEmpty)
+    }
+
+    func testAStepOutOfAMovingFaceIsNoCut() {
+        let run = runScan(times: timestamps(fps: 10, durationMs: 4000)) { ms in
+            if ms < 2000 { return Pose(pixelChange: self.moving) }
+            return Pose(yaw: 15, pixelChange: ms < 2100 ? self.step : self.still)
+        }
+        XCTAssertTrue(run.session.isCredited(.turnHead))
+    }
+
+    /// A 60 fps copy of a 15 fps clip: each frame shown four times, so the face is still for 50 ms
+    /// between its changes. That is shorter than `continuityStillMs`: no cut.
+    func testRepeatedFramesOfALiveClipAreNoCut() {
+        let run = runScan(times: timestamps(fps: 60, durationMs: 4000)) { ms in
+            let frame = Int(ms / (1000 / 60))
+            let changes = frame % 4 == 0
+            let sourceMs = Double(frame / 4 * 4) * 1000 / 60
+            // A turn building up from 1.5 s, one source frame (67 ms) at a time.
+            let yaw = max(0, min(20, (sourceMs - 1500) / 20))
+            return Pose(yaw: yaw, pixelChange: changes ? self.step : 0)
+        }
+        XCTAssertTrue(run.session.isCredited(.turnHead))
+        XCTAssertTrue(run.events(named: "pictureSuspected").isEmpty)
+    }
+
+    func testAFlipToShutEyesEarnsNoBlink() {
+        // Open and still; from 2 s the eyes are shut in one step and stay so for two frames.
+        let run = runScan(times: timestamps(fps: 24, durationMs: 4000)) { ms in
+            let shut = ms >= 2000 && ms < 2080
+            let isFlip = ms >= 2000 && ms < 2040 || ms >= 2080 && ms < 2120
+            return Pose(upperLid: shut ? 0.02 : 0.25, pixelChange: isFlip ? self.step : self.still)
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+        XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
+    }
+
+    func testTheCreditSaysHowTheChangeBegan() throws {
+        let run = runScan(times: timestamps(fps: 30, durationMs: 4000)) { ms in
+            Pose(yaw: ms < 2000 ? 0 : 15, pixelChange: self.moving)
+        }
+        let credit = try XCTUnwrap(run.session.credits.first { $0.action == .turnHead })
+        let crossing = try XCTUnwrap(credit.crossing)
+        XCTAssertEqual(crossing.ms, 2000, accuracy: 34)
+        XCTAssertEqual(crossing.step, moving)
+        XCTAssertFalse(crossing.stillBefore)
+    }
+}
