@@ -38,10 +38,30 @@ final class ContinuityCheckTests: XCTestCase {
         // A 15 deg step in one 100 ms interval, as real.mov's 10 fps copy turns, then moving on its own.
         let run = flipToATurn(fps: 10, after: moving)
         let credit = run.session.credits.first { $0.action == .turnHead }
-        XCTAssertEqual(credit?.ms, 2100, "credited on the hold frame, the first that moves after the step")
-        XCTAssertEqual(credit?.crossing?.stillBefore, true)
-        XCTAssertEqual(credit?.crossing?.stillSince, false)
+        XCTAssertEqual(credit?.ms, 2100, "credited on the hold frame, once the face has moved for 100 ms")
+        XCTAssertEqual(credit?.crossing?.isStep, true)
+        XCTAssertEqual(credit?.crossing?.lifted, true)
         XCTAssertTrue(run.events(named: "pictureSuspected").isEmpty)
+    }
+
+    /// A photo shaken by a hand jolts between still frames, and a slideshow flips again: neither
+    /// moves on end, so the cut stands.
+    func testAShakenOrFlippedAgainPictureStaysCut() {
+        let times = timestamps(fps: 30, durationMs: 4000)
+        let flipMs = times.first { $0 >= 2000 - 1e-6 }!
+        let shaken = runScan(times: times) { ms in
+            let frame = Int((ms / (1000 / 30)).rounded())
+            if ms < flipMs { return Pose(pixelChange: self.still) }
+            return Pose(yaw: 15, pixelChange: ms == flipMs ? self.step : (frame % 2 == 0 ? self.moving : self.still))
+        }
+        XCTAssertFalse(shaken.session.isCredited(.turnHead), "shaken")
+        let slideshow = runScan(times: times) { ms in
+            if ms < flipMs { return Pose(pixelChange: self.still) }
+            let shown = Int((ms - flipMs) / 300)  // a new photo every 300 ms, each turned 4 deg more
+            let isFlip = abs((ms - flipMs) - Double(shown) * 300) < 1
+            return Pose(yaw: 10 + 4 * Double(shown), pixelChange: isFlip ? self.step : self.still)
+        }
+        XCTAssertFalse(slideshow.session.isCredited(.turnHead), "slideshow")
     }
 
     func testAStepOutOfAMovingFaceIsNoCut() {
@@ -72,7 +92,7 @@ final class ContinuityCheckTests: XCTestCase {
         let run = runScan(times: timestamps(fps: 24, durationMs: 4000)) { ms in
             let shut = ms >= 2000 && ms < 2080
             let isFlip = ms >= 2000 && ms < 2040 || ms >= 2080 && ms < 2120
-            return Pose(upperLid: shut ? 0.02 : 0.25, pixelChange: isFlip ? self.step : self.still)
+            return Pose(upperLid: shut ? 0.02 : 0.25, pixelChange: isFlip ? self.config.continuityBlinkStepBound * 2 : self.still)
         }
         XCTAssertFalse(run.session.isCredited(.blink))
         XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
@@ -86,6 +106,6 @@ final class ContinuityCheckTests: XCTestCase {
         let crossing = try XCTUnwrap(credit.crossing)
         XCTAssertEqual(crossing.ms, 2000, accuracy: 34)
         XCTAssertEqual(crossing.step, moving)
-        XCTAssertFalse(crossing.stillBefore)
+        XCTAssertFalse(crossing.isStep)
     }
 }

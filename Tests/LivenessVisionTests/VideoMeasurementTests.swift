@@ -85,19 +85,27 @@ final class VideoMeasurementTests: XCTestCase {
     // camera reports none" is therefore checked on the still stretch, 0.25 s to 2.15 s.
     static let stillStretchMs = 250.0...2150.0
 
+    /// Each frame's camera rotation rate since the previous frame, degrees per second (nil: unknown).
+    private func rates(_ frames: [FrameMeasurement]) -> [(ms: Double, rate: Double?)] {
+        zip(frames.dropFirst(), frames).map { now, before in
+            (now.timestampMs, now.cameraRotation.map { $0.degrees / ((now.timestampMs - before.timestampMs) / 1000) })
+        }
+    }
+
     private func motionSummary(_ frames: [FrameMeasurement]) -> String {
-        let rates = frames.compactMap(\.cameraRotationDegPerSec)
-        let still = frames.filter { Self.stillStretchMs.contains($0.timestampMs) }.compactMap(\.cameraRotationDegPerSec)
+        let perFrame = rates(frames)
+        let rates = perFrame.compactMap(\.rate)
+        let still = perFrame.filter { Self.stillStretchMs.contains($0.ms) }.compactMap(\.rate)
         return "whole clip: \(rates.filter { $0 < 5 }.count)/\(frames.count) frames under 5 deg/s, max \(fmt(rates.max() ?? .nan, 2)); "
             + "still stretch: \(still.filter { $0 < 5 }.count)/\(still.count) under 5, median \(fmt(still.median, 2)), max \(fmt(still.max() ?? .nan, 2)); "
-            + "per frame: \(frames.map { $0.cameraRotationDegPerSec.map { fmt($0, 1) } ?? "-" }.joined(separator: " "))"
+            + "per frame: \(perFrame.map { $0.rate.map { fmt($0, 1) } ?? "-" }.joined(separator: " "))"
     }
 
     /// Measured on the still stretch: 57/57 frames under 5 deg/s, median 1.1, max 2.5.
     func testStillCameraReportsNoMotion() throws {
         let frames = try clip("single_face.mp4")
-        let still = frames.filter { Self.stillStretchMs.contains($0.timestampMs) }
-        let under = still.filter { ($0.cameraRotationDegPerSec ?? .infinity) < 5 }
+        let still = rates(frames).filter { Self.stillStretchMs.contains($0.ms) }
+        let under = still.filter { ($0.rate ?? .infinity) < 5 }
         print("CameraMotion single_face.mp4: \(motionSummary(frames))")
         XCTAssertGreaterThan(still.count, 50, "single_face.mp4: frames in the still stretch")
         XCTAssertEqual(under.count, still.count, "single_face.mp4: \(motionSummary(frames))")
@@ -107,7 +115,7 @@ final class VideoMeasurementTests: XCTestCase {
     /// estimate stuck at zero would pass the test above.
     func testCameraPanAtTheStartIsSeen() throws {
         let frames = try clip("single_face.mp4")
-        let start = frames.filter { $0.timestampMs < Self.stillStretchMs.lowerBound }.compactMap(\.cameraRotationDegPerSec)
+        let start = rates(frames).filter { $0.ms < Self.stillStretchMs.lowerBound }.compactMap(\.rate)
         XCTAssertGreaterThanOrEqual(start.mean, 2, "single_face.mp4 first 0.25 s: mean \(fmt(start.mean, 2)) deg/s; \(motionSummary(frames))")
     }
 }

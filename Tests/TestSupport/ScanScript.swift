@@ -56,7 +56,8 @@ public func person(_ offset: Double) -> FaceDescriptor {
     FaceDescriptor([Float(offset)] + Array(repeating: 0, count: FaceDescriptor.count - 1))
 }
 
-public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasurement {
+/// `elapsedMs` is the time since the previous frame, over which `pose.cameraRotation` (a rate) turns the camera.
+public func measurement(frame: Int, ms: Double, _ pose: Pose, elapsedMs: Double = 1000.0 / 30) -> FrameMeasurement {
     let face = pose.placement.ellipse.map { ellipse in
         let eye = LidHeights(upper: pose.upperLid, lower: pose.lowerLid)
         return FaceMeasurement(
@@ -68,7 +69,7 @@ public func measurement(frame: Int, ms: Double, _ pose: Pose) -> FrameMeasuremen
     }
     return FrameMeasurement(
         frameIndex: frame, timestampMs: ms, frameWidth: 640, frameHeight: 480,
-        faceCount: face == nil ? 0 : 1, face: face, cameraRotationDegPerSec: pose.cameraRotation,
+        faceCount: face == nil ? 0 : 1, face: face, cameraRotation: pose.cameraRotation.map { CameraRotation(pan: $0 * elapsedMs / 1000, tilt: 0, roll: 0) },
         facePixelChange: pose.pixelChange)
 }
 
@@ -100,7 +101,8 @@ public func runScan(
     var described: [Int] = []
     for (index, ms) in times.enumerated() where !session.isEnded {
         let pose = motion(ms)
-        let verdict = session.process(measurement(frame: index, ms: ms, pose), describeFace: {
+        let elapsed = index > 0 ? ms - times[index - 1] : 1000.0 / 30
+        let verdict = session.process(measurement(frame: index, ms: ms, pose, elapsedMs: elapsed), describeFace: {
             described.append(index)
             return pose.placement == .absent ? nil : pose.person
         })

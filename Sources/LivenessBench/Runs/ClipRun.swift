@@ -41,7 +41,7 @@ public struct ClipRun {
                 let m = step.analysis.measurement
                 samples.append(Sample(
                     ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
-                    inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: m.cameraRotationDegPerSec,
+                    inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: step.verdict.cameraDegPerSec,
                     prompt: step.verdict.prompt, creditable: step.verdict.creditable))
             })
         return ClipRun(

@@ -83,6 +83,7 @@ extension LivenessConfig: Decodable {
         number("turnDegrees", \.turnDegrees, 0.1...90),
         count("turnHoldFrames", \.turnHoldFrames, 1...1000),
         number("cameraStillMaxDegPerSec", \.cameraStillMaxDegPerSec, 0...10_000),
+        number("cameraWindowMs", \.cameraWindowMs, 1...60_000),
         Field(
             key: "focalLengthPx",
             read: { config, object, key in
@@ -94,7 +95,9 @@ extension LivenessConfig: Decodable {
             value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
         number("continuityStillBound", \.continuityStillBound, 0...10),
         number("continuityStepBound", \.continuityStepBound, 0...10),
+        number("continuityBlinkStepBound", \.continuityBlinkStepBound, 0...10),
         number("continuityStillMs", \.continuityStillMs, 0...60_000),
+        number("continuityLiftMs", \.continuityLiftMs, 0...60_000),
         number("graceMs", \.graceMs, 0...600_000),
         number("capMs", \.capMs, 1...3_600_000),
         number("snapshotMaxClosure", \.snapshotMaxClosure, 0...1),

@@ -47,19 +47,23 @@ public struct LivenessConfig: Equatable, Sendable {
 
     public var turnDegrees = 7.5
     public var turnHoldFrames = 2
-    /// Camera rotation above this rate (degrees per second) makes a frame credit nothing.
+    /// Camera rotation above this rate (degrees per second), over the last `cameraWindowMs`
+    /// (`CameraSwing`), makes a frame credit nothing.
     public var cameraStillMaxDegPerSec = 5.0
+    public var cameraWindowMs = 100.0
     /// Pinhole focal length in pixels; nil means the frame's larger side.
     public var focalLengthPx: Double? = nil
 
-    /// SPEC §6 "continuous" (`ContinuityCheck`), in outer-eye-corner distances of the 68 points'
-    /// root-mean-square motion beyond one plane between two frames: a face under `continuityStillBound`
-    /// on every interval of `continuityStillMs` keeps its shape (a photo's fit moves less: Benchmarks/RESULTS.md,
-    /// "A picture is not a live face"); a crossing interval of `continuityStepBound` or more out of such a
-    /// still face is a cut.
+    /// SPEC §6 "continuous" (`ContinuityCheck`), in `PixelChange` units (the face's mean absolute
+    /// pixel change over its spread): an interval under `continuityStillBound` is still; a crossing
+    /// interval of a turn's `continuityStepBound` (a blink's `continuityBlinkStepBound`) or more,
+    /// right after `continuityStillMs` of still ones, is a cut, lifted once the face has moved for
+    /// `continuityLiftMs` on end (Benchmarks/RESULTS.md, "A picture is not a live face").
     public var continuityStillBound = 0.02
     public var continuityStepBound = 0.05
+    public var continuityBlinkStepBound = 0.15
     public var continuityStillMs = 200.0
+    public var continuityLiftMs = 100.0
 
     public var graceMs = 500.0
     public var capMs = 20_000.0

@@ -1,14 +1,34 @@
 import Foundation
 
-/// The camera's own rotation rate, estimated from background points tracked between two frames
+/// The camera's own rotation between two frames, in degrees, signed: pan (x, toward the image's
+/// right), tilt (y, down) and roll (clockwise on screen).
+public struct CameraRotation: Equatable, Sendable {
+    public var pan: Double
+    public var tilt: Double
+    public var roll: Double
+
+    public init(pan: Double, tilt: Double, roll: Double) {
+        self.pan = pan
+        self.tilt = tilt
+        self.roll = roll
+    }
+
+    public static func + (a: CameraRotation, b: CameraRotation) -> CameraRotation {
+        CameraRotation(pan: a.pan + b.pan, tilt: a.tilt + b.tilt, roll: a.roll + b.roll)
+    }
+
+    /// The size of the rotation, in degrees.
+    public var degrees: Double { (pan * pan + tilt * tilt + roll * roll).squareRoot() }
+}
+
+/// The camera's own rotation, estimated from background points tracked between two frames
 /// (SPEC §2 "Camera motion"). A roll turns the background about the image centre; a pan or tilt
 /// shifts it by about f·tan(angle). Medians keep a few points on a moving person from deciding it.
-/// Returns degrees per second, or nil when there are too few points to tell.
-public func cameraRotationRate(
-    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double,
-    minimumPoints: Int = 8
-) -> Double? {
-    guard from.count == to.count, from.count >= minimumPoints, elapsedMs > 0, focalLength > 0 else { return nil }
+/// nil when there are too few points to tell.
+public func cameraRotation(
+    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, minimumPoints: Int = 8
+) -> CameraRotation? {
+    guard from.count == to.count, from.count >= minimumPoints, focalLength > 0 else { return nil }
 
     // Roll from how segments between point pairs turn: a segment's direction ignores any shift.
     let half = from.count / 2
@@ -29,10 +49,18 @@ public func cameraRotationRate(
         return imageCentre + Point2(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
     }
     let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
-    let panTilt = atan(shift.length / focalLength)
+    let toDegrees = 180 / Double.pi
+    return CameraRotation(
+        pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll * toDegrees)
+}
 
-    let degrees = (panTilt * panTilt + roll * roll).squareRoot() * 180 / .pi
-    return degrees / (elapsedMs / 1000)
+/// `cameraRotation`'s size as a rate over `elapsedMs`, in degrees per second.
+public func cameraRotationRate(
+    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double, minimumPoints: Int = 8
+) -> Double? {
+    guard elapsedMs > 0 else { return nil }
+    return cameraRotation(from: from, to: to, focalLength: focalLength, imageCentre: imageCentre, minimumPoints: minimumPoints)
+        .map { $0.degrees / (elapsedMs / 1000) }
 }
 
 /// The median of a non-empty list (the mean of the middle two for an even count).

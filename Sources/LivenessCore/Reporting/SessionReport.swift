@@ -16,9 +16,8 @@ extension LivenessSession {
             if let direction = credit.direction { pairs.append(("direction", .string(direction))) }
             if let crossing = credit.crossing {
                 pairs.append(("continuous", .object([
-                    ("crossingMs", .number(crossing.ms)), ("step", crossing.step.map(JSON.number) ?? .null),
-                    ("stepBound", .number(config.continuityStepBound)),
-                    ("stillBefore", .bool(crossing.stillBefore)), ("stillSince", .bool(crossing.stillSince)),
+                    ("crossingMs", .number(crossing.ms)), ("pixelChange", crossing.step.map(JSON.number) ?? .null),
+                    ("cut", .bool(crossing.isStep)), ("lifted", .bool(crossing.lifted)),
                 ])))
             }
             return .object(pairs)

@@ -18,7 +18,7 @@ public enum Trace {
             number(m.face?.ear), number(lids?.right.upper), number(lids?.left.upper), number(lids?.right.lower), number(lids?.left.lower),
             number(open.right.upper), number(open.left.upper), number(open.right.lower), number(open.left.lower),
             number(v.closure), number(m.face?.yaw),
-            v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(m.cameraRotationDegPerSec),
+            v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(v.cameraDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
             number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
             number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "),

@@ -9,15 +9,16 @@ public struct FrameMeasurement: Sendable {
     public var faceCount: Int
     /// The chosen face's measures, nil when no face was found.
     public var face: FaceMeasurement?
-    /// The camera's own rotation in degrees per second; nil when it could not be told.
-    public var cameraRotationDegPerSec: Double?
+    /// The camera's own rotation since the previous frame (signed degrees); nil when it could not
+    /// be told. The session judges it over a window (`CameraSwing`).
+    public var cameraRotation: CameraRotation?
     /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
     /// face on both.
     public var facePixelChange: Double?
 
     public init(
         frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
-        faceCount: Int, face: FaceMeasurement?, cameraRotationDegPerSec: Double? = nil, facePixelChange: Double? = nil
+        faceCount: Int, face: FaceMeasurement?, cameraRotation: CameraRotation? = nil, facePixelChange: Double? = nil
     ) {
         self.frameIndex = frameIndex
         self.timestampMs = timestampMs
@@ -25,7 +26,7 @@ public struct FrameMeasurement: Sendable {
         self.frameHeight = frameHeight
         self.faceCount = faceCount
         self.face = face
-        self.cameraRotationDegPerSec = cameraRotationDegPerSec
+        self.cameraRotation = cameraRotation
         self.facePixelChange = facePixelChange
     }
 }

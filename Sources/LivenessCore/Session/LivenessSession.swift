@@ -34,6 +34,7 @@ public struct LivenessSession: Sendable {
     private var headMotion: HeadMotion
     private var lastFaceYaw: Double?
     private var continuity: ContinuityCheck
+    private var cameraSwing: CameraSwing
     /// The crossings already announced as a picture (`pictureSuspected` once per cut, not per frame).
     private var announcedCuts: [LivenessAction: Double] = [:]
     /// Every credit refused as a picture's (SPEC §6), with its frame: the report lists them.
@@ -54,6 +55,7 @@ public struct LivenessSession: Sendable {
         self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
         self.guide = GuideCircle(config: config)
         self.continuity = ContinuityCheck(config: config)
+        self.cameraSwing = CameraSwing(windowMs: config.cameraWindowMs)
         self.identity = SameFaceRule(
             differentFaceDistance: config.differentFaceDistance, sameFaceAgainDistance: config.sameFaceAgainDistance)
     }
@@ -90,7 +92,8 @@ public struct LivenessSession: Sendable {
         let openEye = baseline.openEye(at: m.timestampMs)
         let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
         if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
-        let cameraStill = (m.cameraRotationDegPerSec ?? 0) <= config.cameraStillMaxDegPerSec
+        let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
+        let cameraStill = (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec
         let headSpeed = headMotion.observe(m.face, at: m.timestampMs)
         continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
@@ -161,7 +164,7 @@ public struct LivenessSession: Sendable {
         }
 
         return FrameVerdict(
-            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraStill: cameraStill,
+            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
@@ -249,7 +252,7 @@ public struct LivenessSession: Sendable {
         guard !continuity.isCut(action) else {
             if let crossing, announcedCuts[action] != crossing.ms {
                 announcedCuts[action] = crossing.ms
-                let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: config.continuityStepBound)
+                let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: continuity.stepBound(action))
                 pictureSuspicions.append((ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), suspicion))
                 emit(.pictureSuspected(suspicion))
             }

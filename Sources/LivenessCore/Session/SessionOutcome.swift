@@ -39,6 +39,9 @@ public struct FrameVerdict: Sendable {
     public var closure: Double?
     /// How fast the head moved; nil without a face or an earlier one to measure against.
     public var headSpeed: HeadSpeed?
+    /// The camera's rotation rate over the last `cameraWindowMs` (`CameraSwing`), degrees per
+    /// second; nil while unknown (then it counts as still).
+    public var cameraDegPerSec: Double?
     public var cameraStill: Bool
     /// The actions whose rule this frame meets during the scan, credited before or not: the bench
     /// counts every labelled action the session could have credited, not only the first.

@@ -19,10 +19,10 @@ final class BackgroundMotion {
 
     deinit { lv_flow_destroy(handle) }
 
-    /// The camera's rotation rate since the previous frame, or nil when it cannot be told.
+    /// The camera's rotation since the previous frame, or nil when it cannot be told.
     /// `small` is this frame shrunk to `workWidth`; `face` (frame pixels) is left out of the
     /// background, with the body below it.
-    func rotationRate(small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> Double? {
+    func rotation(small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> CameraRotation? {
         let exclude = face.map { f in
             // The head and what moves with it: wider than the face, from above the hair to the bottom.
             small.small(FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: frameHeight))
@@ -37,12 +37,12 @@ final class BackgroundMotion {
             }
         }
         defer { previousMs = ms }
-        guard let previousMs else { return nil }
+        guard let previousMs, ms > previousMs else { return nil }
         let n = min(Int(count), from.count)
-        return cameraRotationRate(
+        return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            focalLength: camera.focalLength, imageCentre: camera.principalPoint, elapsedMs: ms - previousMs)
+            focalLength: camera.focalLength, imageCentre: camera.principalPoint)
     }
 
     func reset() {

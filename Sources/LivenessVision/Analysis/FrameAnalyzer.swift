@@ -89,14 +89,14 @@ public final class FrameAnalyzer {
 
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
         let faceBox = face?.box.bounds
-        let rotation = try timed(&timings.motion) { () -> Double? in
+        let rotation = try timed(&timings.motion) { () -> CameraRotation? in
             try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
-            return try motion.rotationRate(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
+            return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
-            faceCount: tracker.facesInScene, face: measured, cameraRotationDegPerSec: rotation, facePixelChange: pixelChange)
+            faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 

@@ -132,7 +132,7 @@ public enum Overlay {
         } else {
             lines.append("no face")
         }
-        let motion = m.cameraRotationDegPerSec.map { "\(f($0, 1)) deg/s" } ?? "unknown"
+        let motion = v.cameraDegPerSec.map { "\(f($0, 1)) deg/s" } ?? "unknown"
         lines.append("camera \(motion) \(v.cameraStill ? "still" : "moving")")
         lines.append("\(v.framing.rawValue), \(v.stage.rawValue), faces \(m.faceCount)")
         lines.append("\(f(figures.fps, 1)) fps, analysis \(f(figures.latencyMs, 1)) ms, dropped \(figures.dropped)")
