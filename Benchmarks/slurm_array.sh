@@ -3,10 +3,11 @@
 # localhost: munged, slurmctld and slurmd started here with a configuration written into a
 # temporary folder (the machine's CPUs, its own state, spool and log folders), all stopped and
 # removed at exit. The array scores LIST as SHARDS shards, each appending to its own file with
-# --resume. One task is cancelled (scancel) while it runs, once it has written a line, and requeued
-# (scontrol requeue). Then the shards' clip lines must hold every clip of LIST exactly once, with
-# the outcomes of a one-machine batch of the same list and seed. Installs slurm-wlm and munge
-# when they are missing (Debian packages).
+# --resume. One task is cancelled (scancel) while it runs, once it has written some but not all of
+# its shard's lines, and requeued (scontrol requeue). Then the shards' clip lines must hold every
+# clip of LIST exactly once, each in the shard the README's hash gives it, with the outcomes of a
+# one-machine batch of the same list and seed. Installs slurm-wlm and munge when they are missing
+# (Debian packages). Waits on squeue's states, polling, within TIMEOUT.
 #
 # Usage: Benchmarks/slurm_array.sh LIST
 #   LIST  clip paths, one per line, absolute (the tasks run in the temporary folder)
