@@ -20,8 +20,9 @@ enum SummaryPage {
             let bound = [floor.min.map { ">= \(fmt($0))" }, floor.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: " ")
             let colour = switch check.status { case .held: Palette.good; case .knownGap: Palette.gap; case .broken: Palette.bad }
             image.drawRect(FaceBox(x: 30, y: y - 13, width: 14, height: 14), colour: colour, filled: true)
-            let gap = check.status == .knownGap ? floor.knownGap.map { "  known gap of issue \($0.issue)" } ?? "" : ""
-            image.drawText("\(floor.metric)  \(check.value.map { fmt($0) } ?? "-")  (\(bound))\(gap)", at: Point2(x: 52, y: y), scale: 0.5, colour: Palette.ink)
+            // A floor not held is drawn as its line, whose digits show why.
+            let text = check.message ?? "\(floor.metric)  \(check.value.map { fmt($0) } ?? "-")  (\(bound))"
+            image.drawText(text, at: Point2(x: 52, y: y), scale: 0.5, colour: Palette.ink)
             y += lineHeight
         }
         y += lineHeight
