@@ -1,8 +1,8 @@
 # Sourced by the benchmark scripts from the repository's top: the shared data and the release
-# binary, which they run but never build.
+# binary (or $LIVENESS), which they run but never build.
 data=${LIVENESS_DATA:-../shared/data}
-liveness=$PWD/.build/release/liveness
-[ -x "$liveness" ] || { echo "build first: swift build -c release" >&2; exit 2; }
+liveness=$(realpath -m "${LIVENESS:-.build/release/liveness}")
+[ -x "$liveness" ] || { echo "build first: swift build -c release (or set LIVENESS to a liveness binary)" >&2; exit 2; }
 
 # Exits with the script's usage line (its "# Usage:" comment) unless each NAME=VALUE is a whole
 # number from 1: a mistyped count would otherwise surface as an error of seq or of the binary.

@@ -21,7 +21,11 @@ final class BenchCommandTests: XCTestCase {
 
     func testALabelledClipIsScoredAgainstItsLabelsAndDrawn() throws {
         let temp = try TemporaryDirectory()
-        let path = try manifest(in: temp, floors: #"[{"metric": "clips.blinkRecall", "min": 1}, {"metric": "clips.outcomeAccuracy", "min": 1}]"#)
+        // A floor the clip breaks, marked as a known gap no worse than today: no regression.
+        let path = try manifest(in: temp, floors: """
+            [{"metric": "clips.blinkRecall", "min": 1}, {"metric": "clips.outcomeAccuracy", "min": 1},
+             {"metric": "clips.blinkPrecision", "max": 0.5, "knownGap": {"issue": 10, "measured": 1}}]
+            """)
         let out = temp.file("out")
         let result = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 120)
         XCTAssertEqual(result.exitCode, 0, result.stderr)
@@ -34,8 +38,12 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertNil(metric(report, "clips.turnRecall"), "no labelled turn, so no turn recall")
         XCTAssertGreaterThan(metric(report, "speed.framesPerSecond")?.value ?? 0, 0)
         XCTAssertEqual((report["broken"] as? [Any])?.count, 0)
+        let gap = "clips.blinkPrecision = 1.000 is above its ceiling 0.500: a known gap of issue 10, recorded at 1.000"
+        XCTAssertEqual(report["knownGaps"] as? [String], [gap])
+        XCTAssertTrue(result.stderrLines.contains("liveness: known gap: " + gap), result.stderr)
+        XCTAssertEqual(result.stderrLines.last, "liveness: no regression; 1 known gap(s) remain", result.stderr)
         XCTAssertTrue(result.stderr.contains("clips.blinkRecall"), "the table names the metrics")
-        XCTAssertEqual(Set(report.keys), ["manifest", "date", "metrics", "floors", "broken", "clips", "failures"],
+        XCTAssertEqual(Set(report.keys), ["manifest", "date", "metrics", "floors", "broken", "knownGaps", "clips", "failures"],
                        "without --compare the result has no comparison")
         XCTAssertFalse(result.stderrLines.contains { $0.hasPrefix("since ") }, "without --compare the table has no since block")
 
@@ -54,15 +62,30 @@ final class BenchCommandTests: XCTestCase {
 
     func testABrokenFloorFailsTheRunAndIsNamed() throws {
         let temp = try TemporaryDirectory()
-        let path = try manifest(in: temp, floors: #"[{"metric": "clips.blinkPrecision", "max": 0.5}, {"metric": "clips.turnRecall", "min": 0.9}]"#)
+        // Broken: a ceiling, a metric not measured, a floor a hair stricter than today's 1, and a
+        // known gap worse than recorded; clips.faceFrameShare is a known gap no worse than recorded.
+        let path = try manifest(in: temp, floors: """
+            [{"metric": "clips.blinkPrecision", "max": 0.5}, {"metric": "clips.turnRecall", "min": 0.9},
+             {"metric": "clips.blinkRecall", "min": 1.0000001},
+             {"metric": "clips.outcomeAccuracy", "max": 0.5, "knownGap": {"issue": 11, "measured": 0.9}},
+             {"metric": "clips.faceFrameShare", "min": 2, "knownGap": {"issue": 12, "measured": 0}}]
+            """)
         let result = try CLI.run(["bench", path, "--json", "--quiet"], timeout: 120)
         XCTAssertEqual(result.exitCode, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("liveness: floor broken: clips.blinkPrecision = 1.000 is above its ceiling 0.500"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("liveness: floor broken: clips.turnRecall was not measured"), result.stderr)
-        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, "--json: one line")
-        XCTAssertEqual(try result.json()["broken"] as? [String], [
+        let broken = [
             "clips.blinkPrecision = 1.000 is above its ceiling 0.500", "clips.turnRecall was not measured",
-        ])
+            "clips.blinkRecall = 1.0000000 is below its floor 1.0000001",
+            "clips.outcomeAccuracy = 1.000 is above its ceiling 0.500, and worse than its known gap of issue 11, recorded at 0.900",
+        ]
+        for line in broken { XCTAssertTrue(result.stderrLines.contains("liveness: floor broken: " + line), result.stderr) }
+        XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix("liveness: known gap: clips.faceFrameShare = ") }, result.stderr)
+        XCTAssertEqual(result.stderrLines.last, "liveness: 4 regression(s); apart from them 1 known gap(s) remain", result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, "--json: one line")
+        let report = try result.json()
+        XCTAssertEqual(report["broken"] as? [String], broken)
+        XCTAssertEqual((report["knownGaps"] as? [String])?.count, 1)
+        let statuses = (report["floors"] as? [[String: Any]])?.map { $0["status"] as? String }
+        XCTAssertEqual(statuses, ["broken", "broken", "broken", "broken", "knownGap"])
     }
 
     func testAClipThatCannotBeReadIsReportedAndTheRunGoesOn() throws {
@@ -194,7 +217,8 @@ final class BenchCommandTests: XCTestCase {
         // The result just written, comparison and all, is itself a previous result: read before
         // --out replaces it, and nothing about the clip has changed.
         let written = out.appendingPathComponent("result.json").path
-        let again = try CLI.run(["bench", path, "--compare", written, "--out", out.path, "--json", "--quiet"], timeout: 120)
+        // Speed aside, nothing got worse, so --fail-on-worse passes.
+        let again = try CLI.run(["bench", path, "--compare", written, "--fail-on-worse", "--out", out.path, "--json", "--quiet"], timeout: 120)
         XCTAssertEqual(again.exitCode, 0, again.stderr)
         let secondComparison = try XCTUnwrap(try again.json()["comparison"] as? [String: Any])
         XCTAssertEqual((secondComparison["clips"] as? [Any])?.count, 0, again.stderr)
@@ -202,6 +226,21 @@ final class BenchCommandTests: XCTestCase {
             XCTAssertEqual(row["verdict"] as? String, "same", "\(row)")
         }
         XCTAssertTrue(again.stderrLines.contains("no clip changed its outcome, blink or turn"), again.stderr)
+    }
+
+    func testFailOnWorseFailsOnAMetricWorseOrGoneSinceThePreviousResult() throws {
+        let temp = try TemporaryDirectory()
+        let path = try manifest(in: temp, floors: #"[{"metric": "clips.blinkRecall", "min": 1}]"#)
+        let previous = try previousResult(in: temp)
+        let result = try CLI.run(["bench", path, "--compare", previous, "--fail-on-worse", "--quiet"], timeout: 120)
+        XCTAssertEqual(result.exitCode, 1, result.stderr)
+        XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix("liveness: worse: clips.meanAutoshotMs got worse since \(previous): 300.0000 -> ") },
+                      result.stderr)
+        XCTAssertTrue(result.stderrLines.contains("liveness: worse: yaw.maeAll was 2.5000 in \(previous) and is not measured now"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("worse: speed."), "speed moves with the machine's load: \(result.stderr)")
+        XCTAssertEqual(result.stderrLines.last, "liveness: 2 regression(s); apart from them no known gap remains", result.stderr)
+        Expect.usageError(try CLI.run(["bench", path, "--fail-on-worse"]), cause: "--fail-on-worse needs --compare PREVIOUS.json",
+                          usage: "usage: liveness bench")
     }
 
     func testACompareFileThatCannotBeUsedIsAnInputError() throws {

@@ -178,8 +178,8 @@ public struct Floor: Sendable, Decodable {
     public var min: Double?
     public var max: Double?
     /// A floor the engine is known to break, with the open issue that owns it and the value it had
-    /// when that was written down. It breaks the run like any other; the accuracy tests hold the
-    /// engine to no worse than `measured` and fail once the floor holds, so the mark is removed.
+    /// when that was written down. The run and the accuracy tests hold the engine to no worse than
+    /// `measured` (`FloorCheck`); the tests fail once the floor holds, so the mark is removed.
     public var knownGap: KnownGap?
 
     public struct KnownGap: Sendable, Decodable {
@@ -210,15 +210,6 @@ public struct Floor: Sendable, Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "floor \(metric) needs \"min\" or \"max\""))
         }
         knownGap = try entry.decodeIfGiven(KnownGap.self, forKey: .knownGap)
-    }
-
-    /// Why `value` breaks this floor, or nil when it holds.
-    public func breach(_ value: Double?) -> String? {
-        guard let value, !value.isNaN else { return "\(metric) was not measured" }
-        let known = knownGap.map { " (a known gap of issue \($0.issue), recorded at \(fmt($0.measured)))" } ?? ""
-        if let min, value < min { return "\(metric) = \(fmt(value)) is below its floor \(fmt(min))" + known }
-        if let max, value > max { return "\(metric) = \(fmt(value)) is above its ceiling \(fmt(max))" + known }
-        return nil
     }
 
     /// How far `value` is outside the bound (0 when it holds).

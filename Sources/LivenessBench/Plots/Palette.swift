@@ -18,5 +18,7 @@ enum Palette {
     static let cameraMoving = Colour(220, 60, 160)
     static let good = Colour(40, 150, 60)
     static let bad = Colour(210, 40, 40)
+    /// A floor broken no worse than its recorded known gap.
+    static let gap = Colour(230, 160, 30)
     static let event = Colour(110, 60, 170)
 }

@@ -2,24 +2,27 @@ import LivenessCore
 import LivenessData
 import LivenessVision
 
-/// The one-page summary: every floor (held or broken), every metric with its count, and one
-/// badge per clip.
+/// The one-page summary: every floor (held, a known gap or broken), every metric with its count,
+/// and one badge per clip.
 enum SummaryPage {
-    static func draw(_ run: BenchRun, floors: [Floor], title: String) throws -> Image {
+    static func draw(_ run: BenchRun, title: String) throws -> Image {
         let lineHeight = 22.0
-        let rows = Double(floors.count + run.metrics.count + run.verdicts.count / 3 + 12)
+        let rows = Double(run.floors.count + run.metrics.count + run.verdicts.count / 3 + 12)
         let image = try Image.blank(width: 1200, height: Int(90 + rows * lineHeight), colour: Palette.background)
         image.drawText(title, at: Point2(x: 30, y: 40), scale: 0.8, colour: Palette.ink, thickness: 2)
-        let verdict = run.breaches.isEmpty ? "every floor held" : "\(run.breaches.count) floor(s) broken"
-        image.drawText(verdict, at: Point2(x: 30, y: 72), scale: 0.6, colour: run.breaches.isEmpty ? Palette.good : Palette.bad, thickness: 2)
+        let broken = run.floors.broken.count, gaps = run.floors.knownGaps.count
+        let verdict = broken > 0 ? "\(broken) floor(s) broken" : gaps > 0 ? "no floor broken but \(gaps) known gap(s)" : "every floor held"
+        image.drawText(verdict, at: Point2(x: 30, y: 72), scale: 0.6, colour: broken == 0 ? Palette.good : Palette.bad, thickness: 2)
 
         var y = 110.0
-        let values = run.metrics.valuesByName
-        for floor in floors {
-            let breach = floor.breach(values[floor.metric])
+        for check in run.floors {
+            let floor = check.floor
             let bound = [floor.min.map { ">= \(fmt($0))" }, floor.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: " ")
-            image.drawRect(FaceBox(x: 30, y: y - 13, width: 14, height: 14), colour: breach == nil ? Palette.good : Palette.bad, filled: true)
-            image.drawText("\(floor.metric)  \(values[floor.metric].map { fmt($0) } ?? "-")  (\(bound))", at: Point2(x: 52, y: y), scale: 0.5, colour: Palette.ink)
+            let colour = switch check.status { case .held: Palette.good; case .knownGap: Palette.gap; case .broken: Palette.bad }
+            image.drawRect(FaceBox(x: 30, y: y - 13, width: 14, height: 14), colour: colour, filled: true)
+            // A floor not held is drawn as its line, whose digits show why.
+            let text = check.message ?? "\(floor.metric)  \(check.value.map { fmt($0) } ?? "-")  (\(bound))"
+            image.drawText(text, at: Point2(x: 52, y: y), scale: 0.5, colour: Palette.ink)
             y += lineHeight
         }
         y += lineHeight

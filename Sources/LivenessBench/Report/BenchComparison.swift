@@ -1,3 +1,5 @@
+import LivenessData
+
 /// What got better or worse since a previous run (`liveness bench --compare`): every metric of
 /// either run, and the clips whose outcome, blink or turn check changed.
 public struct BenchComparison {
@@ -65,6 +67,17 @@ public struct BenchComparison {
         clips = Self.inOrder(run.verdicts.map(\.name) + previous.clips.map(\.name)).compactMap { name in
             let old = oldClips[name], new = newClips[name]
             return old == new ? nil : ClipChange(name: name, old: old, new: new)
+        }
+    }
+
+    /// The metrics that got worse since the previous run, or that it measured and this run did
+    /// not, one line each: what `--fail-on-worse` fails on. Speed (`speed.*`) is left out: on a
+    /// shared machine it moves with the load (Benchmarks/speed.sh measures it).
+    public var regressions: [String] {
+        metrics.filter { [.worse, .gone].contains($0.verdict) && !$0.name.hasPrefix("speed.") }.map { m in
+            let old = m.old.map { fmt($0, 4) } ?? "-"
+            guard let new = m.new else { return "\(m.name) was \(old) in \(previousPath) and is not measured now" }
+            return "\(m.name) got worse since \(previousPath): \(old) -> \(fmt(new, 4))"
         }
     }
 

@@ -5,21 +5,21 @@ import LivenessData
 /// The benchmark's result as JSON (stdout, result.json) and as a table (stderr).
 public enum BenchReport {
     /// `comparison` adds a last key, `comparison`; without it the result is as it always was.
-    public static func json(_ run: BenchRun, manifest: String, floors: [Floor], comparison: BenchComparison? = nil) -> JSON {
-        let values = run.metrics.valuesByName
+    public static func json(_ run: BenchRun, manifest: String, comparison: BenchComparison? = nil) -> JSON {
         var fields: [(String, JSON)] = [
             ("manifest", .string(manifest)),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))),
             ("metrics", .array(run.metrics.map { m in
                 .object([("name", .string(m.name)), ("value", .number(m.value)), ("count", .number(Double(m.count))), ("note", .string(m.note))])
             })),
-            ("floors", .array(floors.map { f in
+            ("floors", .array(run.floors.map { c in
                 .object([
-                    ("metric", .string(f.metric)), ("min", f.min.map(JSON.number) ?? .null), ("max", f.max.map(JSON.number) ?? .null),
-                    ("value", values[f.metric].map(JSON.number) ?? .null), ("held", .bool(f.breach(values[f.metric]) == nil)),
+                    ("metric", .string(c.floor.metric)), ("min", c.floor.min.map(JSON.number) ?? .null), ("max", c.floor.max.map(JSON.number) ?? .null),
+                    ("value", c.value.map(JSON.number) ?? .null), ("held", .bool(c.status == .held)), ("status", .string(c.status.rawValue)),
                 ])
             })),
-            ("broken", .array(run.breaches.map(JSON.string))),
+            ("broken", .array(run.floors.broken.map(JSON.string))),
+            ("knownGaps", .array(run.floors.knownGaps.map(JSON.string))),
             ("clips", .array(run.verdicts.map(clipJSON))),
             ("failures", .array(run.failures.map { .object([("clip", .string($0.clip)), ("error", .string($0.error))]) })),
         ]
@@ -66,7 +66,7 @@ public enum BenchReport {
 
     /// Per clip one line, then every metric with its count, what changed since the previous run
     /// when there is a comparison, then the floors.
-    public static func table(_ run: BenchRun, floors: [Floor], comparison: BenchComparison? = nil) -> String {
+    public static func table(_ run: BenchRun, comparison: BenchComparison? = nil) -> String {
         func mark(_ b: Bool?) -> String { b.map { $0 ? "ok" : "WRONG" } ?? "-" }
         var lines = [pad("clip", 24) + pad("outcome", 12) + pad("expected", 12) + pad("blink", 11) + pad("turn", 11) + pad("prompts", 9)
             + pad("same", 6) + "faceChanged"]
@@ -94,10 +94,15 @@ public enum BenchReport {
         }
         lines.append("")
         if let comparison { lines += comparisonLines(comparison) + [""] }
-        let values = run.metrics.valuesByName
-        for f in floors {
+        for check in run.floors {
+            let f = check.floor
             let bound = [f.min.map { ">= \(fmt($0))" }, f.max.map { "<= \(fmt($0))" }].compactMap { $0 }.joined(separator: ", ")
-            lines.append(pad(f.metric, 30) + pad(bound, 14) + (f.breach(values[f.metric]).map { "BROKEN: " + $0 } ?? "held"))
+            let status = switch check.status {
+            case .held: check.gapClosed ? "held (its knownGap can go)" : "held"
+            case .knownGap: "known gap: " + (check.message ?? "")
+            case .broken: "BROKEN: " + (check.message ?? "")
+            }
+            lines.append(pad(f.metric, 30) + pad(bound, 14) + status)
         }
         return lines.joined(separator: "\n")
     }

@@ -11,7 +11,8 @@ public struct BenchRun {
     /// Clips that could not be scored, with the reason.
     public var failures: [(clip: String, error: String)]
     public var metrics: [Metric]
-    public var breaches: [String]
+    /// Every floor of the manifest, judged.
+    public var floors: [FloorCheck]
     /// Per known person's clip: faces described, the farthest from its first face and the farthest pair.
     public var identityClips: [(source: String, faces: Int, maxFromFirst: Double, maxPair: Double)] = []
     /// Per pair of people (or a person and the strangers): pairs, distance range, share under the threshold.
@@ -47,10 +48,8 @@ public struct BenchRun {
             identityClips = IdentityMetrics.perClip(samples)
             identityGroups = IdentityMetrics.perGroupPair(samples, differentFaceDistance: config.differentFaceDistance)
         }
-        let values = metrics.valuesByName
-        let breaches = manifest.floors.compactMap { $0.breach(values[$0.metric]) }
         return BenchRun(
-            runs: runs, verdicts: clips.verdicts, failures: clips.failures, metrics: metrics, breaches: breaches,
+            runs: runs, verdicts: clips.verdicts, failures: clips.failures, metrics: metrics, floors: [FloorCheck](manifest.floors, metrics: metrics),
             identityClips: identityClips, identityGroups: identityGroups)
     }
 
@@ -73,7 +72,7 @@ public struct BenchRun {
         }
         var metrics = ClipMetrics.compute(verdicts)
         metrics.append(Metric("clips.scored", share(runs.count, of: manifest.clips.count), count: manifest.clips.count, note: "clips that could be read"))
-        return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, breaches: [])
+        return BenchRun(runs: runs, verdicts: verdicts, failures: failures, metrics: metrics, floors: [])
     }
 
     /// Frames per second over every scored clip (decode to decision, model load excluded), the

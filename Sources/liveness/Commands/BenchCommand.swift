@@ -14,12 +14,15 @@ enum BenchCommand {
             OptionSpec(name: "out", valueName: "DIR", help: "write result.json, summary.png and one timeline PNG per clip there"),
             OptionSpec(name: "json", valueName: nil, help: "the result as one compact JSON line"),
             OptionSpec(name: "quiet", valueName: nil, help: "no progress lines on stderr"),
-            OptionSpec(name: "compare", valueName: "PREVIOUS.json", help: "also show what got better or worse since that earlier result (the floors alone set the exit status)"),
+            OptionSpec(name: "compare", valueName: "PREVIOUS.json", help: "also show what got better or worse since that earlier result (only the floors fail the run, unless --fail-on-worse)"),
+            OptionSpec(name: "fail-on-worse", valueName: nil, help: "with --compare: a metric worse than in PREVIOUS.json, or no longer measured, also fails the run (speed aside)"),
         ] + CommonOptions.engine.filter { $0.name != "config" } + [CommonOptions.help],
         positionalCount: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> ExitCode {
         let path = args.positionals[0]
+        let failOnWorse = args.has("fail-on-worse")
+        if failOnWorse, args.value("compare") == nil { throw UsageError("--fail-on-worse needs --compare PREVIOUS.json", spec: spec) }
         let manifest = try BenchManifest(path: path)
         let out = try args.value("out").map { try OutputDirectory($0, inputs: [path]) }
         // Checked now, written at the end: a run is not stopped by a signal halfway through a file.
@@ -31,15 +34,21 @@ enum BenchCommand {
             if !quiet { printError("bench: \(item)") }
         }
         let comparison = previous.map { BenchComparison(run, previous: $0) }
-        let report = BenchReport.json(run, manifest: path, floors: manifest.floors, comparison: comparison)
+        let report = BenchReport.json(run, manifest: path, comparison: comparison)
         if let out {
             try out.open("result.json", kind: .benchResult).commit(text: report.pretty() + "\n")
-            try BenchPictures.write(run, floors: manifest.floors, positives: manifest.positiveConfidences,
+            try BenchPictures.write(run, positives: manifest.positiveConfidences,
                                     title: "liveness bench \((path as NSString).lastPathComponent)", to: out.path)
         }
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
-        printError(BenchReport.table(run, floors: manifest.floors, comparison: comparison))
-        for breach in run.breaches { printError("liveness: floor broken: \(breach)") }
-        return run.breaches.isEmpty ? .passed : .notPassed
+        printError(BenchReport.table(run, comparison: comparison))
+        let worse = failOnWorse ? comparison?.regressions ?? [] : []
+        for line in run.floors.broken { printError("liveness: floor broken: \(line)") }
+        for line in worse { printError("liveness: worse: \(line)") }
+        for line in run.floors.knownGaps { printError("liveness: known gap: \(line)") }
+        let regressions = run.floors.broken.count + worse.count, gaps = run.floors.knownGaps.count
+        let remaining = gaps == 0 ? "no known gap remains" : "\(gaps) known gap(s) remain"
+        printError(regressions == 0 ? "liveness: no regression; \(remaining)" : "liveness: \(regressions) regression(s); apart from them \(remaining)")
+        return regressions == 0 ? .passed : .notPassed
     }
 }
