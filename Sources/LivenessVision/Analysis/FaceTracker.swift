@@ -38,8 +38,6 @@ final class FaceTracker {
     }
 
     private var previousPoints: [Point2]?
-    /// The box the previous frame's points were fitted in.
-    private var previousBox: HeadBox?
     private var previousPatch: PatchStats?
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
@@ -55,7 +53,6 @@ final class FaceTracker {
     /// Forgets the followed face: the next frame is searched whole.
     func reset() {
         previousPoints = nil
-        previousBox = nil
         previousPatch = nil
         calibration = nil
         lastConfirmedMs = -.infinity
@@ -83,13 +80,8 @@ final class FaceTracker {
     }
 
     /// The landmark box for this frame from the previous frame's points, upright to their tilt;
-    /// nil when no face is followed. A face whose pixels did not change (`faceStill`) is fitted in
-    /// the previous frame's box again: the fit follows its box, and a box recomputed from each
-    /// fit's own points can cycle on a face that does not move (a photo at 24 fps: its points
-    /// cycling through three places 0.05 eye distances apart, the closure between 0.06 and 0.26;
-    /// Benchmarks/RESULTS.md, "A picture is not a live face").
-    func predictedBox(faceStill: Bool) -> HeadBox? {
-        if faceStill, let previousBox { return previousBox }
+    /// nil when no face is followed.
+    func predictedBox() -> HeadBox? {
         guard let points = previousPoints, let calibration else { return nil }
         let roll = Self.fittingRoll(points)
         let centre = Point2.centroid(points) + calibration.offset.rotated(degrees: roll)
@@ -117,7 +109,6 @@ final class FaceTracker {
     /// landmark box for it this frame, from which the predicted boxes learn their offset and size.
     func follow(_ points: [Point2], box: HeadBox, detected: HeadBox?, at ms: Double) {
         previousPoints = points
-        previousBox = box
         if let detected {
             calibration = Calibration(offset: detected.headOffset(of: Point2.centroid(points)) * -1, side: detected.side)
         }
@@ -127,7 +118,6 @@ final class FaceTracker {
     /// No face this frame.
     func lose() {
         previousPoints = nil
-        previousBox = nil
     }
 
     /// The tilt to fit a head at, given its points: its roll, or 0 while the roll is small.

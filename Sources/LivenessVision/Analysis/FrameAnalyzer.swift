@@ -56,8 +56,7 @@ public final class FrameAnalyzer {
 
         // Follow: one fit in the box the previous frame's landmarks predict.
         let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray) }
-        let faceStill = pixelChange.map { $0 < config.continuityStillBound } ?? false
-        var face = try tracker.predictedBox(faceStill: faceStill).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
+        var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         var detected: HeadBox?
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var check = tracker.check(at: ms, following: face != nil, patch: patch)
