@@ -125,6 +125,7 @@ folded() {
 # (nearest frame in time): the same content in ms at every rate. EXTRA_JSON holds the labels.
 rates=(10 15 24 30)
 made=()
+conventions="frames/fps/first/last/duration measured with ffprobe on this file (presentation timestamps). Intervals are this script's timeline in ms from the first frame (the 30 fps scene's, which fps=N keeps)."
 scene() {
   local name=$1 kind=$2 who=$3 seconds=$4 noise=$5 hold=$6 base=$7
   shift 7
@@ -147,7 +148,7 @@ scene() {
     ff -i "$tmp/$name.mkv" -vf "fps=$rate" "${enc[@]}" "$out/$clip.mp4"
     label "$out/$clip.json" "${label[$who]}" "$out/$clip.mp4" \
       "photos of ${video[$who]#"$data/"} ($kind), 640x480, made at 30 fps and retimed to $rate fps (ffmpeg fps=$rate)" \
-      "$notes" "$(python3 -c 'import json, sys; e = json.loads(sys.argv[1]); e.update(attack=True, kind=sys.argv[2], expectedOutcome="notPassed", labelsFrom="none: a picture holds no live action"); print(json.dumps(e))' "$extra" "$kind")"
+      "$notes" "$(python3 -c 'import json, sys; e = json.loads(sys.argv[1]); e.update(attack=True, kind=sys.argv[2], expectedOutcome="notPassed", labelsFrom="none: a picture holds no live action", conventions=sys.argv[3]); print(json.dumps(e))' "$extra" "$kind" "$conventions")"
     made+=("$clip")
   done
 }
