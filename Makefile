@@ -50,11 +50,13 @@ bench: build
 bench-peers: build
 	Benchmarks/peers/run.sh 5 --write-results
 
-# The labelled clips derived from the shared data (about 75 s), made again when the script or the
-# shared clip labels change. Without the shared data nothing is made: the tests that need the
-# clips skip, or fail under CI=true, and the bench says what is missing.
-$(DERIVED)/.made: Benchmarks/make_derived_clips.sh $(wildcard $(DATA)/clip_labels/*.json) | setup
-	@if [ -d "$(DATA)/clip_labels" ]; then Benchmarks/make_derived_clips.sh $(DERIVED) && touch $@; \
+# The labelled clips derived from the shared data and the picture attacks (about 75 s and 4 min),
+# made again when a script or the shared clip labels change. Without the shared data nothing is
+# made: the tests that need the clips skip, or fail under CI=true, and the bench says what is missing.
+$(DERIVED)/.made: Benchmarks/make_derived_clips.sh Benchmarks/make_attack_clips.sh Benchmarks/derived_common.sh \
+                  $(wildcard $(DATA)/clip_labels/*.json $(DATA)/github_selfie_clips/labels/*.json) | setup
+	@if [ -d "$(DATA)/clip_labels" ]; then \
+	  Benchmarks/make_derived_clips.sh $(DERIVED) && Benchmarks/make_attack_clips.sh $(DERIVED) && touch $@; \
 	else echo "No shared data at $(DATA) (set LIVENESS_DATA): the derived clips are not made"; fi
 
 # Accuracy and speed against the floors of Benchmarks/manifest.json; pictures in out/bench/.

@@ -18,6 +18,9 @@ public struct BenchManifest {
         public var expectedOutcome: String?
         /// A presentation attack (a still photo, a moving camera): it must not pass.
         public var attack: Bool
+        /// An attack's kind (`photo_still`, `three_photo_flip`, ...): `attacks.apcer.<kind>` counts
+        /// the attacks of each kind that pass.
+        public var kind: String?
         /// A re-timed or rotated copy: it must reach the same decisions as this clip.
         public var sameDecisionsAs: String?
         /// Another person takes over (a face swap): `faceChanged` must be emitted; otherwise it must not.
@@ -27,7 +30,7 @@ public struct BenchManifest {
         static let outcomes = ["incomplete", "notPassed", "passed", "timedOut"]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, video, labels, seed, config, expect, attack, sameDecisionsAs, faceChanged
+            case name, video, labels, seed, config, expect, attack, kind, sameDecisionsAs, faceChanged
         }
 
         /// The clip as the manifest writes it; paths are resolved, and labels read, by the manifest.
@@ -43,6 +46,8 @@ public struct BenchManifest {
                 throw entry.invalid(.expect, "must be one of \(Self.outcomes.joined(separator: ", "))")
             }
             attack = try entry.decodeIfGiven(Bool.self, forKey: .attack) ?? false
+            kind = try entry.decodeIfGiven(String.self, forKey: .kind)
+            if kind != nil, !attack { throw entry.invalid(.kind, "is an attack's kind: the clip needs \"attack\": true") }
             sameDecisionsAs = try entry.decodeIfGiven(String.self, forKey: .sameDecisionsAs)
             faceChanged = try entry.decodeIfGiven(Bool.self, forKey: .faceChanged) ?? false
         }

@@ -9,16 +9,21 @@ public enum ClipMetrics {
             guard !flags.isEmpty else { return }
             metrics.append(Metric(name, share(flags.filter { $0 }.count, of: flags.count), count: flags.count, note: note))
         }
-        rate("clips.outcomeAccuracy", verdicts.compactMap(\.outcomeOK), note: "clips with the expected outcome")
-        for (action, check, expected) in [
-            ("blink", verdicts.map(\.blink), verdicts.map(\.blinkExpected)),
-            ("turn", verdicts.map(\.turn), verdicts.map(\.turnExpected)),
+        // An attack of a kind is judged by attacks.apcer.<kind> alone: its credits are a picture's.
+        let judged = verdicts.filter { $0.presentation.attackKind == nil }
+        rate("clips.outcomeAccuracy", judged.compactMap(\.outcomeOK), note: "clips with the expected outcome")
+        for (action, check, expected, actions) in [
+            ("blink", judged.map(\.blink), judged.map(\.blinkExpected), judged.map(\.blinkActions)),
+            ("turn", judged.map(\.turn), judged.map(\.turnExpected), judged.map(\.turnActions)),
         ] {
             let hits = check.filter { $0 == .hit }.count, alarms = check.filter { $0 == .falseAlarm }.count
             rate("clips.\(action)Precision", Array(repeating: true, count: hits) + Array(repeating: false, count: alarms),
                  note: "credits inside a labelled \(action)")
             rate("clips.\(action)Recall", zip(check, expected).filter { $0.1 }.map { $0.0 == .hit },
                  note: "clips with a labelled \(action) in the scan that credited it")
+            let total = actions.reduce(ActionRecall(), +)
+            rate("clips.\(action)ActionRecall", Array(repeating: true, count: total.found) + Array(repeating: false, count: total.labelled - total.found),
+                 note: "labelled \(action)s in the scan with a frame that could credit one")
         }
         rate("clips.promptsShown", verdicts.compactMap(\.promptsOK), note: "expected prompts, then the autoshot once framed")
         rate("clips.sameDecisions", verdicts.compactMap(\.sameDecisionsOK), note: "re-timed/rotated copies agreeing with their source")
@@ -29,6 +34,6 @@ public enum ClipMetrics {
         if !autoshots.isEmpty {
             metrics.append(Metric("clips.meanAutoshotMs", autoshots.mean, count: autoshots.count, note: "ms from the first frame"))
         }
-        return metrics
+        return metrics + AttackMetrics.compute(verdicts.map(\.presentation))
     }
 }

@@ -6,39 +6,50 @@ public struct ClipVerdict {
     public var name: String
     public var outcome: String
     public var expectedOutcome: String?
-    public var blink: CreditCheck
-    public var turn: CreditCheck
+    public var blink = CreditCheck.none
+    public var turn = CreditCheck.none
     /// Whether the scan span held a labelled blink / turn of a counted confidence.
-    public var blinkExpected: Bool
-    public var turnExpected: Bool
+    public var blinkExpected = false
+    public var turnExpected = false
+    /// The labelled blinks / turns of the scan that some scan frame could have credited.
+    public var blinkActions = ActionRecall()
+    public var turnActions = ActionRecall()
+    /// The clip as APCER and BPCER count it (an attack of a kind: judged by those alone).
+    public var presentation: AttackMetrics.Presentation
     /// nil when the clip sets no such expectation.
     public var outcomeOK: Bool?
     public var promptsOK: Bool?
     public var sameDecisionsOK: Bool?
     /// `faceChanged` was emitted exactly when the clip expects another person (SPEC §5).
-    public var faceChangedOK: Bool
+    public var faceChangedOK = true
     public var autoshotMs: Double?
-    public var frames: Int
-    public var framesWithFace: Int
+    public var frames = 0
+    public var framesWithFace = 0
+}
 
+extension ClipVerdict {
     /// Judges `run` against its labels; `reference` is the run it must agree with, if any.
     public init(_ run: ClipRun, reference: ClipRun?, positives: Set<String>, toleranceMs: Double) {
         let clip = run.clip, session = run.session
-        name = clip.name
-        outcome = session.outcome?.name ?? "none"
-        expectedOutcome = clip.expectedOutcome ?? (clip.attack ? "notPassed" : nil)
+        let expectedOutcome = clip.expectedOutcome ?? (clip.attack ? "notPassed" : nil)
+        self.init(
+            name: clip.name, outcome: session.outcome?.name ?? "none", expectedOutcome: expectedOutcome,
+            presentation: AttackMetrics.Presentation(
+                attackKind: clip.kind, genuineExpectedToPass: !clip.attack && expectedOutcome == "passed",
+                passed: session.outcome == .passed))
         if let expected = expectedOutcome {
             outcomeOK = expected == "notPassed" ? session.outcome != .passed : expected == outcome
         }
         func credit(_ action: LivenessAction) -> Double? { session.credits.first { $0.action == action }?.ms }
         blink = CreditCheck.classify(creditMs: credit(.blink), labels: clip.labels.blinks, positives: positives, toleranceMs: toleranceMs)
         turn = CreditCheck.classify(creditMs: credit(.turnHead), labels: clip.labels.turns, positives: positives, toleranceMs: toleranceMs)
-        func expected(_ labels: [LabelledInterval]) -> Bool {
-            guard let span = run.scanSpan else { return false }
-            return labels.contains { positives.contains($0.confidence) && $0.endMs >= span.lowerBound && $0.startMs <= span.upperBound }
+        func actions(_ action: LivenessAction, _ labels: [LabelledInterval]) -> ActionRecall {
+            ActionRecall.count(action, labels: labels, samples: run.samples, scan: run.scanSpan, positives: positives, toleranceMs: toleranceMs)
         }
-        blinkExpected = expected(clip.labels.blinks)
-        turnExpected = expected(clip.labels.turns)
+        blinkActions = actions(.blink, clip.labels.blinks)
+        turnActions = actions(.turnHead, clip.labels.turns)
+        blinkExpected = blinkActions.labelled > 0
+        turnExpected = turnActions.labelled > 0
         if !clip.labels.expectedPrompts.isEmpty || clip.labels.faceInFromMs != nil {
             promptsOK = Self.promptsShown(run)
         }

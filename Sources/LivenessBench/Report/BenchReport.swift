@@ -54,10 +54,13 @@ public enum BenchReport {
 
     static func clipJSON(_ v: ClipVerdict) -> JSON {
         func flag(_ b: Bool?) -> JSON { b.map(JSON.bool) ?? .null }
+        func actions(_ a: ActionRecall) -> JSON { .object([("found", .number(Double(a.found))), ("labelled", .number(Double(a.labelled)))]) }
         return .object([
             ("name", .string(v.name)), ("outcome", .string(v.outcome)), ("expected", v.expectedOutcome.map(JSON.string) ?? .null),
             ("outcomeOK", flag(v.outcomeOK)), ("blink", .string(v.blink.rawValue)), ("turn", .string(v.turn.rawValue)),
             ("blinkExpected", .bool(v.blinkExpected)), ("turnExpected", .bool(v.turnExpected)),
+            ("attackKind", v.presentation.attackKind.map(JSON.string) ?? .null),
+            ("blinkActions", actions(v.blinkActions)), ("turnActions", actions(v.turnActions)),
             ("promptsOK", flag(v.promptsOK)), ("sameDecisionsOK", flag(v.sameDecisionsOK)), ("faceChangedOK", .bool(v.faceChangedOK)),
             ("autoshotMs", v.autoshotMs.map(JSON.number) ?? .null), ("frames", .number(Double(v.frames))),
             ("framesWithFace", .number(Double(v.framesWithFace))),

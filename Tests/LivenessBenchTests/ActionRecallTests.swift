@@ -1,0 +1,61 @@
+@testable import LivenessBench
+import LivenessCore
+@testable import LivenessData
+import XCTest
+
+/// Per-action recall: every labelled action of a counted confidence in the scan that some scan
+/// frame could have credited (`ClipRun.Sample.creditable`), credited before or not.
+final class ActionRecallTests: XCTestCase {
+    private func interval(_ start: Double, _ end: Double, _ confidence: String = "eye-checked") -> LabelledInterval {
+        LabelledInterval(startMs: start, endMs: end, confidence: confidence)
+    }
+
+    /// A frame every 100 ms to 6 s; a blink's rule met at 700, 2000 and 5000 ms, a turn's at 3000.
+    private let samples: [ClipRun.Sample] = stride(from: 0.0, through: 6000, by: 100).map { ms in
+        let creditable: Set<LivenessAction> = [700, 2000, 5000].contains(ms) ? [.blink] : ms == 3000 ? [.turnHead] : []
+        return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, inCircle: true, cameraDegPerSec: nil, prompt: nil, creditable: creditable)
+    }
+
+    func testEachLabelledActionInTheScanIsFoundWhenAFrameInsideItCouldCreditIt() {
+        let labels = [
+            interval(1900, 2100),  // a creditable frame inside: found
+            interval(4800, 4900),  // one 100 ms after its end, within the 150 ms tolerance: found
+            interval(2900, 3100),  // only a turn was creditable there: not found
+            interval(3900, 4100),  // nothing creditable: not found
+            interval(4950, 5050, "uncertain"),  // not a counted confidence: not counted
+            interval(100, 200),  // before the scan (from 500 ms): not counted
+        ]
+        let recall = ActionRecall.count(.blink, labels: labels, samples: samples, scan: 500...6000,
+                                        positives: ["eye-checked", "model-agree"], toleranceMs: 150)
+        XCTAssertEqual(recall, ActionRecall(found: 2, labelled: 4))
+    }
+
+    func testAFrameOutsideTheScanFindsNothing() {
+        // The frame at 700 ms could credit a blink, but the scan runs from 1000 ms.
+        let recall = ActionRecall.count(.blink, labels: [interval(600, 1100)], samples: samples, scan: 1000...6000,
+                                        positives: ["eye-checked"], toleranceMs: 0)
+        XCTAssertEqual(recall, ActionRecall(found: 0, labelled: 1))
+    }
+
+    func testNoScanCountsNothing() {
+        let recall = ActionRecall.count(.blink, labels: [interval(1900, 2100)], samples: samples, scan: nil,
+                                        positives: ["eye-checked"], toleranceMs: 150)
+        XCTAssertEqual(recall, ActionRecall())
+    }
+
+    func testTheClipMetricsAddEveryClipsActions() throws {
+        func verdict(_ name: String, blinks: ActionRecall, turns: ActionRecall) -> ClipVerdict {
+            ClipVerdict(name: name, outcome: "incomplete", expectedOutcome: nil, blinkActions: blinks, turnActions: turns,
+                        presentation: AttackMetrics.Presentation(attackKind: nil, genuineExpectedToPass: false, passed: false))
+        }
+        let metrics = ClipMetrics.compute([
+            verdict("a", blinks: ActionRecall(found: 3, labelled: 3), turns: ActionRecall(found: 1, labelled: 2)),
+            verdict("b", blinks: ActionRecall(found: 0, labelled: 1), turns: ActionRecall()),
+        ])
+        let blinks = try metrics.named("clips.blinkActionRecall"), turns = try metrics.named("clips.turnActionRecall")
+        XCTAssertEqual(blinks.value, 0.75)
+        XCTAssertEqual(blinks.count, 4)
+        XCTAssertEqual(turns.value, 0.5)
+        XCTAssertEqual(turns.count, 2)
+    }
+}
