@@ -39,7 +39,7 @@ public enum LabelledFaces {
         let root = "\(data)/\(set)"
         let json = try BenchFile.data("\(root)/landmarks68.json")
         return try JSONDecoder().decode([JSONEntry].self, from: json).map { entry in
-            let points = entry.landmarks68.map { Point2(x: $0[0], y: $0[1]) }
+            let points = try entry.landmarks68.map { try LabelNumber.point($0, place: "\(root)/landmarks68.json, \(entry.image)") }
             guard points.count == Landmarks68.count else {
                 throw PtsFile.Malformed(description: "\(set)/\(entry.image): \(points.count) points")
             }

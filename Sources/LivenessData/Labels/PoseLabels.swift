@@ -33,8 +33,8 @@ public enum PoseLabels {
                 throw CSVTable.Malformed(description: "\(set): no 68 points for \(id)")
             }
             return PoseLabel(
-                id: id, imagePath: "\(root)/\(try row.text("image"))", labelYaw: try row.number("yaw_deg"),
-                points: entry.pt3d_68_xy.map { Point2(x: $0[0], y: $0[1]) })
+                id: id, imagePath: "\(root)/\(try row.text("image"))", labelYaw: try row.number("yaw_deg", in: LabelNumber.degrees),
+                points: try entry.pt3d_68_xy.map { try LabelNumber.point($0, place: "\(root)/pose_and_landmarks.json, \(id)") })
         }
     }
 }

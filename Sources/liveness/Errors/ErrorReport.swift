@@ -33,6 +33,8 @@ enum ErrorReport {
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         case let malformed as PtsFile.Malformed:
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
+        case let malformed as LabelNumber.Malformed:
+            return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         case let batch as BatchInputError:
             switch batch {
             case .listMissing(let path): return ("liveness: \(path): list file not found", .inputOrModel)

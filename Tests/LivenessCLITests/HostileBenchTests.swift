@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// `liveness bench` on hostile manifests and label files (issue 20): numbers no clip or photo can
+/// have, points that are not [x, y], clips whose video is not a video, outputs that cannot all be
+/// written, names that collide.
+final class HostileBenchTests: XCTestCase {
+    /// A manifest with one clip `name` reading `video` (absent by default) and `labels`.
+    func manifest(in temp: TemporaryDirectory, labels: String? = nil, video: String? = nil, clips: [String] = ["a"], extra: String = "") throws -> String {
+        let entries = clips.map { name in
+            #"{"name": "\#(name)", "video": "\#(video ?? temp.file("absent.mp4").path)""# + (labels.map { #", "labels": "\#($0)""# } ?? "") + "}"
+        }
+        return try temp.write(#"{"clips": [\#(entries.joined(separator: ", "))], "floors": []\#(extra)}"#, to: "manifest.json")
+    }
+
+    func testLabelTimesNoClipCanHaveAreInputErrors() throws {
+        let temp = try TemporaryDirectory()
+        let range = "must be a number in -86400000...86400000"
+        let cases: [(String, String)] = [
+            (#"{"blinks": [{"startMs": 1, "endMs": 1e300}], "turns": []}"#, #"blinks[0]: "endMs" \#(range)"#),
+            (#"{"blinks": [{"startMs": -1.7e308, "endMs": 1.7e308}], "turns": []}"#, #"blinks[0]: "startMs" \#(range)"#),
+            (#"{"firstFrameMs": -1.7e308, "blinks": [], "turns": []}"#, #""firstFrameMs" \#(range)"#),
+            (#"{"blinks": [], "turns": [{"startMs": 1e20, "endMs": 1e20, "direction": "left"}]}"#, #"turns[0]: "startMs" \#(range)"#),
+            (#"{"blinks": [], "turns": [], "faceInFromMs": 1e300}"#, #""faceInFromMs" \#(range)"#),
+        ]
+        for (text, cause) in cases {
+            let labels = try temp.write(text, to: "labels.json")
+            let path = try manifest(in: temp, labels: labels)
+            Expect.errorLine(try CLI.run(["bench", path, "--quiet"]), code: 3, naming: labels, cause: [cause])
+            // With --out too: refused before anything is written.
+            let out = temp.file("out")
+            Expect.errorLine(try CLI.run(["bench", path, "--quiet", "--out", out.path]), code: 3, naming: labels, cause: [cause])
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [], [], "nothing written for \(text)")
+        }
+    }
+
+    /// A data root with the four still sets, empty but for `menpo` (menpo_landmarks' entries)
+    /// and `aflw` (one AFLW row's 68 points).
+    func stillsRoot(in temp: TemporaryDirectory, menpo: String = "[]", aflw: String? = nil) throws -> String {
+        let root = temp.file("data")
+        for set in ["helen_afw_300w_68pt_eyestate", "aflw2000_3d_subset", "menpo_landmarks", "mmpose_300w_300vw_samples"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(set), withIntermediateDirectories: true)
+        }
+        try temp.write("image,pts,label\n", to: "data/helen_afw_300w_68pt_eyestate/labels.csv")
+        try temp.write("id,image,yaw_deg,within_99deg\n" + (aflw == nil ? "" : "x,x.jpg,10,1\n"), to: "data/aflw2000_3d_subset/pose_labels.csv")
+        try temp.write(aflw.map { #"{"x": {"pt3d_68_xy": \#($0)}}"# } ?? "{}", to: "data/aflw2000_3d_subset/pose_and_landmarks.json")
+        try temp.write(menpo, to: "data/menpo_landmarks/landmarks68.json")
+        try temp.write("[]", to: "data/mmpose_300w_300vw_samples/landmarks68.json")
+        return root.path
+    }
+
+    func testStillLabelPointsThatAreNotXYAreInputErrors() throws {
+        let temp = try TemporaryDirectory()
+        let good = Array(repeating: "[10, 20]", count: 67)
+        let cases: [(menpo: String, aflw: String?, file: String, cause: String)] = [
+            (#"[{"image": "a.jpg", "landmarks68": [\#((good + ["[5]"]).joined(separator: ","))]}]"#, nil,
+             "menpo_landmarks/landmarks68.json", "a point must be [x, y], got 1 numbers"),
+            ("[]", "[" + (["[]"] + good).joined(separator: ",") + "]", "aflw2000_3d_subset/pose_and_landmarks.json", "a point must be [x, y], got 0 numbers"),
+            (#"[{"image": "a.jpg", "landmarks68": [\#((good + ["[5, 1e300]"]).joined(separator: ","))]}]"#, nil,
+             "menpo_landmarks/landmarks68.json", "a coordinate must be a number in -1000000...1000000"),
+        ]
+        for entry in cases {
+            let root = try stillsRoot(in: temp, menpo: entry.menpo, aflw: entry.aflw)
+            let path = try temp.write(#"{"data": "\#(root)", "stills": true, "clips": [], "floors": []}"#, to: "manifest.json")
+            let result = try CLI.run(["bench", path, "--quiet"], environment: ["LIVENESS_DATA": root], timeout: 300)
+            Expect.errorLine(result, code: 3, naming: entry.file, cause: [entry.cause])
+        }
+    }
+}
