@@ -7,18 +7,18 @@ import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.
 enum ErrorReport {
-    /// The message (a stray file-name byte shown as \xNN) and the exit code.
+    /// The message, one line with what others wrote escaped (`TerminalText`; a usage error's
+    /// usage lines after it), and the exit code.
     static func render(_ error: Error) -> (message: String, code: ExitCode) {
+        if let usage = error as? UsageError { return (TerminalText.line("liveness: \(usage.message)") + "\n" + usage.usage, .usage) }
         let (message, code) = describe(error)
-        return (FileName.display(message), code)
+        return (TerminalText.line(message), code)
     }
 
     private static func describe(_ error: Error) -> (message: String, code: ExitCode) {
         switch error {
         case let stopped as Stopped:
             return ("liveness: stopped by \(signalName(stopped.signal)); unfinished outputs were removed", stopped.exitCode)
-        case let usage as UsageError:
-            return ("liveness: \(usage.message)\n\(usage.usage)", .usage)
         case let config as ConfigFileError:
             switch config {
             case .missing(let path): return ("liveness: \(path): configuration file not found", .inputOrModel)
