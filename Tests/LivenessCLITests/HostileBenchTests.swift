@@ -66,4 +66,27 @@ final class HostileBenchTests: XCTestCase {
             Expect.errorLine(result, code: 3, naming: entry.file, cause: [entry.cause])
         }
     }
+
+    /// Case 17: a clip whose video is a folder, a device, a FIFO or missing was shown as a Swift
+    /// enum dump (`isADirectory(path: ...)`), and the run exited 0 when the manifest had no floors.
+    func testClipsThatAreNotVideosAreNamedPlainlyAndFailTheRun() throws {
+        let temp = try TemporaryDirectory()
+        let fifo = try HostileFixtures.fifo(temp.file("fifo.mp4").path)
+        let videos = [("folder", temp.url.path, "is a directory, not a file"), ("zero", "/dev/zero", "is a character device, not a regular file"),
+                      ("fifo", fifo, "is a FIFO"), ("missing", temp.file("absent.mp4").path, "no such file")]
+        let clips = videos.map { #"{"name": "\#($0.0)", "video": "\#($0.1)"}"# }.joined(separator: ", ")
+        let path = try temp.write(#"{"clips": [\#(clips)], "floors": []}"#, to: "manifest.json")
+        let result = try CLI.run(["bench", path, "--quiet"], timeout: 120)
+        XCTAssertEqual(result.exitCode, 3, "clips not scored are an input error, with no floors too: \(result.stderr)")
+        XCTAssertEqual(result.stderrLines.last, "liveness: 4 of 4 clips could not be scored (NOT SCORED above)", result.stderr)
+        let failures = try XCTUnwrap(try result.json()["failures"] as? [[String: Any]])
+        XCTAssertEqual(failures.count, 4)
+        for ((name, video, cause), failure) in zip(videos, failures) {
+            XCTAssertEqual(failure["clip"] as? String, name)
+            let error = failure["error"] as? String ?? ""
+            XCTAssertTrue(error.hasPrefix("\(video): ") && error.contains(cause), "\(name): \(error)")
+            XCTAssertFalse(error.contains("(path:"), "\(name): no enum dump: \(error)")
+            XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix(name) && $0.contains("NOT SCORED: \(error)") }, result.stderr)
+        }
+    }
 }

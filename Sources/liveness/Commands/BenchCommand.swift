@@ -27,7 +27,7 @@ enum BenchCommand {
         let quiet = args.has("quiet")
         // Read before the run: a bad file fails at once, and `--out` may then replace it.
         let previous = try args.value("compare").map { try PreviousBenchResult(path: $0) }
-        let run = try BenchRun.run(manifest, models: CommonOptions.models(args)) { item in
+        let run = try BenchRun.run(manifest, models: CommonOptions.models(args), describe: ErrorReport.reason) { item in
             if !quiet { printError("bench: \(item)") }
         }
         let comparison = previous.map { BenchComparison(run, previous: $0) }
@@ -40,6 +40,11 @@ enum BenchCommand {
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, floors: manifest.floors, comparison: comparison))
         for breach in run.breaches { printError("liveness: floor broken: \(breach)") }
+        // A clip that could not be scored is an input error, floors or none.
+        if !run.failures.isEmpty {
+            printError("liveness: \(run.failures.count) of \(manifest.clips.count) clips could not be scored (NOT SCORED above)")
+            return .inputOrModel
+        }
         return run.breaches.isEmpty ? .passed : .notPassed
     }
 }

@@ -15,6 +15,12 @@ enum ErrorReport {
         return (TerminalText.line(message), code)
     }
 
+    /// Why, as the error line says it without its "liveness: " (a bench clip's NOT SCORED reason).
+    static func reason(_ error: Error) -> String {
+        let message = render(error).message
+        return message.hasPrefix("liveness: ") ? String(message.dropFirst("liveness: ".count)) : message
+    }
+
     private static func describe(_ error: Error) -> (message: String, code: ExitCode) {
         switch error {
         case let stopped as Stopped:
