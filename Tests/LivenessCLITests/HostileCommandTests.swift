@@ -71,4 +71,124 @@ final class HostileCommandTests: XCTestCase {
         XCTAssertTrue(bench.stderr.contains(#"c\x1B[31m"#), bench.stderr)
         Self.assertNoControlCharacters(bench)
     }
+
+    /// `count` numbered PNG frames of the single-face clip, named by `name(i)` for i in 0..<count.
+    static func frames(_ count: Int, in folder: URL, named name: (Int) -> String) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory()
+        try TestMedia.runFFmpeg(["-i", try TestMedia.singleFaceMP4(), "-frames:v", "\(count)", scratch.file("f%03d.png").path])
+        for i in 0..<count {
+            try FileManager.default.moveItem(at: scratch.file(String(format: "f%03d.png", i + 1)), to: folder.appendingPathComponent(name(i)))
+        }
+    }
+
+    /// Case 12: a list saved with a byte-order mark made its first path begin with U+FEFF, which
+    /// Foundation's parser drops from the worker's request: "the worker answered with an
+    /// unreadable line". A file whose name does begin with U+FEFF is that file, in a batch too.
+    func testAByteOrderMarkIsNoPartOfAListAndAPathMayBeginWithOne() throws {
+        let temp = try TemporaryDirectory()
+        let clip = try TestMedia.singleFaceMP4()
+        let list = try temp.write(Data([0xEF, 0xBB, 0xBF] + Array("\(clip)\n\(clip)\n".utf8)), to: "list.txt")
+        let listed = try CLI.run(["score", "--list", list, "--jobs", "1", "--seed", "1"], timeout: 180)
+        XCTAssertEqual(listed.exitCode, 0, "every clip scored: \(listed.stderr)")
+        XCTAssertEqual(try BatchOutput(listed.stdout).records.map { $0.string("path") }, [clip, clip])
+
+        let marked = temp.file("\u{FEFF}marked.mp4").path
+        try FileManager.default.copyItem(atPath: clip, toPath: marked)
+        let batch = try CLI.run(["score", marked, temp.file("absent.mp4").path, "--jobs", "1", "--seed", "1"], timeout: 180)
+        let records = try BatchOutput(batch.stdout).records
+        XCTAssertEqual(records.first?.string("path"), marked, batch.stdout)
+        XCTAssertEqual(records.first?.string("outcome"), "incomplete", "the file named with the mark was scored: \(batch.stdout)")
+    }
+
+    /// Case 13: `--out` into a folder whose name is not UTF-8 failed ("No such file or
+    /// directory") and left a folder named by U+10FFxx stand-ins.
+    func testOutIntoAFolderNamedByBytesThatAreNotUTF8() throws {
+        let clip = try TestMedia.singleFaceMP4()
+        for name in [#"bad\377"#, #"\300\257/sub"#, #"\355\240\200"#] {
+            let temp = try TemporaryDirectory()
+            let result = try CLI.run(["score", clip, "--seed", "1"], environment: ["ROOT": temp.path], timeout: 120,
+                                     shell: #"exec "$@" --out "$ROOT/$(printf '\#(name)')" > /dev/null"#)
+            XCTAssertEqual(result.exitCode, 1, "\(name): \(result.stderr)")
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/bin/sh")
+            check.arguments = ["-c", #"test -f "$ROOT/$(printf '\#(name)')/report.json" && test "$(ls -A "$ROOT" | wc -l)" = 1"#]
+            check.environment = ["ROOT": temp.path]
+            try check.run()
+            check.waitUntilExit()
+            XCTAssertEqual(check.terminationStatus, 0, "\(name): report.json in the folder of those bytes, and nothing else made")
+        }
+    }
+
+    /// Case 14: `score --frames D --out D` listed the tool's own temporary output as a frame.
+    func testAFramesFolderMayHoldTheRunsOwnOutputs() throws {
+        let temp = try TemporaryDirectory()
+        let folder = temp.file("frames")
+        try Self.frames(12, in: folder) { String(format: "frame_%03d.png", $0 + 1) }
+        let result = try CLI.run(["score", "--frames", folder.path, "--out", folder.path, "--json", "--seed", "1"], timeout: 120)
+        XCTAssertEqual(result.exitCode, 1, result.stderr)
+        XCTAssertEqual(try result.json().object("frames")?.int("processed"), 12, result.stdout)
+    }
+
+    /// Case 16: a still named as a video was scored as a one-frame clip.
+    func testAStillNamedAsAVideoIsNotAVideo() throws {
+        let temp = try TemporaryDirectory()
+        let png = try temp.write(HostileFixtures.png(), to: "still.mp4")
+        Expect.errorLine(try CLI.run(["score", png]), code: 3, naming: png, cause: ["not a readable video", "it is a PNG image"])
+        let jpeg = temp.file("still.mov").path
+        try FileManager.default.copyItem(atPath: try TestMedia.singleFaceJPEG(), toPath: jpeg)
+        Expect.errorLine(try CLI.run(["score", jpeg]), code: 3, naming: jpeg, cause: ["not a readable video", "it is a JPEG image"])
+    }
+
+    /// Case 16: `frame_-3` ... `frame_-1` played in reverse (read as 3, 2, 1).
+    func testNegativeFrameNumbersPlayInTheirOrder() throws {
+        let temp = try TemporaryDirectory()
+        let folder = temp.file("frames")
+        try Self.frames(3, in: folder) { "frame_-\(3 - $0).png" }
+        // The last of them (frame_-1) shows no face.
+        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=gray:s=640x360", "-frames:v", "1", "-y", folder.appendingPathComponent("frame_-1.png").path])
+        let trace = temp.file("trace.csv")
+        let result = try CLI.run(["score", "--frames", folder.path, "--trace", trace.path, "--seed", "1"], timeout: 120)
+        XCTAssertEqual(result.exitCode, 1, result.stderr)
+        let rows = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        XCTAssertEqual(rows.map { String($0[2]) }, ["1", "1", "0"], "faceFound by frame: frame_-3, frame_-2, then the blank frame_-1")
+        XCTAssertEqual(rows.map { String($0[1]) }.prefix(2), ["0", "33.3333"])
+    }
+
+    /// Case 18: a loop of symbolic links was "permission denied", a number too long for an Int
+    /// "has no number in its name".
+    func testFrameNamesThatLoopOrOverflowSayWhat() throws {
+        let temp = try TemporaryDirectory()
+        let folder = temp.file("frames")
+        try Self.frames(2, in: folder) { "frame_\($0 + 1).png" }
+        let loop = folder.appendingPathComponent("frame_7.png").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "frame_8.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("frame_8.png").path, withDestinationPath: "frame_7.png")
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path], timeout: 120), code: 3, naming: loop, cause: ["cannot be read: a loop of symbolic links"])
+        for name in ["frame_7.png", "frame_8.png"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+
+        let huge = folder.appendingPathComponent("frame_99999999999999999999.png").path
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("frame_1.png").path, toPath: huge)
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path]), code: 3, naming: huge, cause: ["its number is beyond 1000000000"])
+        try FileManager.default.removeItem(atPath: huge)
+        let minimum = folder.appendingPathComponent("frame_-9223372036854775808.png").path
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("frame_1.png").path, toPath: minimum)
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path]), code: 3, naming: minimum, cause: ["its number is beyond 1000000000"])
+    }
+
+    /// Case 16: `--resume` onto an output with a foreign line in the middle appended after it.
+    func testResumeRefusesAnOutputWithAForeignLineInside() throws {
+        let temp = try TemporaryDirectory()
+        let list = try temp.write("\(temp.file("a.mp4").path)\n\(temp.file("b.mp4").path)\n", to: "list.txt")
+        let out = temp.file("out.jsonl")
+        let first = try CLI.run(["score", "--list", list, "--output", out.path, "--jobs", "1"], timeout: 120)
+        XCTAssertEqual(first.exitCode, 3, first.stderr)
+        var lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("garbage, not a record", at: 1)
+        let tampered = Data(lines.joined(separator: "\n").utf8)
+        try tampered.write(to: out)
+        let resumed = try CLI.run(["score", "--list", list, "--output", out.path, "--resume", "--jobs", "1"], timeout: 120)
+        Expect.errorLine(resumed, code: 4, naming: out.path, cause: ["its line 2 is not a liveness line", "not resumed"])
+        XCTAssertEqual(try Data(contentsOf: out), tampered, "the output is left as it was")
+    }
 }

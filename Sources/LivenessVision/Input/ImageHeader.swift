@@ -17,25 +17,37 @@ enum ImageHeader {
         let file = HeaderBytes(fd: fd)
         let head = file.read(at: 0, count: 32)
         let size: (Int, Int)?
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            size = png(head)
-        } else if head.starts(with: [0xFF, 0xD8]) {
-            size = jpeg(file)
-        } else if head.starts(with: Array("BM".utf8)) {
-            size = bmp(file)
-        } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            size = tiff(file, littleEndian: head[0] == 0x49)
-        } else if head.starts(with: Array("RIFF".utf8)) && head.count >= 12 && Array(head[8..<12]) == Array("WEBP".utf8) {
-            size = webp(head)
-        } else if head.count >= 2 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) {
-            size = pnm(file.read(at: 0, count: 4096))
-        } else {
-            throw Unreadable(description: "not a \(formats) image")
+        switch format(head) {
+        case "PNG": size = png(head)
+        case "JPEG": size = jpeg(file)
+        case "BMP": size = bmp(file)
+        case "TIFF": size = tiff(file, littleEndian: head[0] == 0x49)
+        case "WebP": size = webp(head)
+        case "PNM": size = pnm(file.read(at: 0, count: 4096))
+        default: throw Unreadable(description: "not a \(formats) image")
         }
         guard let (width, height) = size, width > 0, height > 0 else {
             throw Unreadable(description: "its header declares no valid size (damaged or truncated)")
         }
         return (width, height)
+    }
+
+    /// The still format whose signature `head` (a file's first bytes) begins with, if any.
+    static func format(_ head: [UInt8]) -> String? {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "PNG" }
+        if head.starts(with: [0xFF, 0xD8]) { return "JPEG" }
+        if head.starts(with: Array("BM".utf8)) { return "BMP" }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if head.starts(with: Array("RIFF".utf8)) && head.count >= 12 && Array(head[8..<12]) == Array("WEBP".utf8) { return "WebP" }
+        if head.count >= 2 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) { return "PNM" }
+        return nil
+    }
+
+    /// The still format of the file at `path` (regular, checked), if it is one.
+    static func format(ofFile path: String) -> String? {
+        guard let fd = try? InputFile.openForReading(path) else { return nil }
+        defer { close(fd) }
+        return format(HeaderBytes(fd: fd).read(at: 0, count: 32))
     }
 
     /// IHDR: width and height, big-endian, right after the signature and the chunk header.

@@ -52,6 +52,11 @@ public final class VideoSource: FrameSource {
             throw VisionError(problem, path: path)
         }
         if size == 0 { throw VisionError.noFrames(path: path) }
+        // FFmpeg plays a still as a one-frame clip; named as a video it is a mistake, not a clip.
+        // (A raw Motion-JPEG stream begins as a JPEG does.)
+        if let still = ImageHeader.format(ofFile: path), still != "JPEG" || ![".mjpeg", ".mjpg"].contains(where: path.lowercased().hasSuffix) {
+            throw VisionError.notAVideo(path: path, cause: "it is a \(still) image (measure reads images, score --frames a folder of them)")
+        }
         var handle: OpaquePointer?
         var info = lv_video_info()
         do {

@@ -69,8 +69,10 @@ enum ErrorReport {
             return ("liveness: \(path): has no number in its name (--frames times each image by its number)", .inputOrModel)
         case .imageNumberRepeated(let path, let other):
             return ("liveness: \(path): has the same number as \(other) (--frames times each image by its number)", .inputOrModel)
-        case .fileUnreadable(let path):
-            return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
+        case .fileUnreadable(let path, let cause):
+            return ("liveness: \(path): cannot be read: \(cause)", .inputOrModel)
+        case .imageNumberTooLarge(let path):
+            return ("liveness: \(path): its number is beyond \(ImageFolderSource.maxNumber) (--frames times each image by its number)", .inputOrModel)
         case .notARegularFile(let path, let kind):
             return ("liveness: \(path): is \(kind), not a regular file (inputs are local files)", .inputOrModel)
         case .notAVideo(let path, let cause):
