@@ -89,4 +89,38 @@ final class HostileBenchTests: XCTestCase {
             XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix(name) && $0.contains("NOT SCORED: \(error)") }, result.stderr)
         }
     }
+
+    /// Case 8: result.json was replaced first and the pictures written after, so a picture that
+    /// could not be written left the folder half replaced. Case 9: clips named `summary`, or `a/b`
+    /// and `a_b`, overwrote each other's pictures; a 250-character name could not be written.
+    func testBenchOutputsAreWrittenAllTogetherUnderNamesThatDoNotCollide() throws {
+        let temp = try TemporaryDirectory()
+        let long = String(repeating: "n", count: 250)
+        let path = try manifest(in: temp, video: try TestMedia.singleFaceMP4(), clips: ["summary", "a/b", "a_b", long])
+        let out = temp.file("out")
+        let first = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 300)
+        XCTAssertEqual(first.exitCode, 0, first.stderr)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        XCTAssertEqual(names, ["result.json", "summary.png", "summary-2.png", "a_b.png", "a_b-2.png", String(repeating: "n", count: 200) + ".png"])
+
+        // A picture that cannot be written: nothing of the run is put in place, nothing is left.
+        let result = out.appendingPathComponent("result.json")
+        let before = try Data(contentsOf: result)
+        try FileManager.default.removeItem(at: out.appendingPathComponent("a_b-2.png"))
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("a_b-2.png"), withIntermediateDirectories: false)
+        let again = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 300)
+        XCTAssertEqual(again.exitCode, 4, again.stderr)
+        XCTAssertTrue(again.stderrLines.last?.hasPrefix("liveness: \(out.appendingPathComponent("a_b-2.png").path): could not write: is a directory") ?? false, again.stderr)
+        XCTAssertEqual(try Data(contentsOf: result), before, "result.json left as it was")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)), names, "no temporary file left")
+
+        // A picture that fails once the run is done (a file-size limit result.json fits under,
+        // a timeline does not): the same, where result.json used to be replaced already.
+        try FileManager.default.removeItem(at: out.appendingPathComponent("a_b-2.png"))
+        let limited = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 300, shell: #"ulimit -f 40; exec "$@""#)
+        XCTAssertEqual(limited.exitCode, 4, limited.stderr)
+        XCTAssertTrue(limited.stderrLines.last?.contains("the PNG could not be written out") ?? false, limited.stderr)
+        XCTAssertEqual(try Data(contentsOf: result), before, "result.json left as it was")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)), names.subtracting(["a_b-2.png"]), "no temporary file left")
+    }
 }

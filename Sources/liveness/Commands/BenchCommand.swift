@@ -22,8 +22,11 @@ enum BenchCommand {
         let path = args.positionals[0]
         let manifest = try BenchManifest(path: path)
         let out = try args.value("out").map { try OutputDirectory($0, inputs: [path]) }
-        // Checked now, written at the end: a run is not stopped by a signal halfway through a file.
+        // Checked now, written at the end: a run is not stopped by a signal halfway through a
+        // file, and a path that cannot take its file fails before the run, not after it.
         try out?.check("result.json", kind: .benchResult)
+        let pictures = BenchPictures.fileNames(manifest.clips.map(\.name))
+        for name in pictures.values.sorted() + ["summary.png"] { try out?.check(name, kind: .png) }
         let quiet = args.has("quiet")
         // Read before the run: a bad file fails at once, and `--out` may then replace it.
         let previous = try args.value("compare").map { try PreviousBenchResult(path: $0) }
@@ -33,9 +36,13 @@ enum BenchCommand {
         let comparison = previous.map { BenchComparison(run, previous: $0) }
         let report = BenchReport.json(run, manifest: path, floors: manifest.floors, comparison: comparison)
         if let out {
-            try out.open("result.json", kind: .benchResult).commit(text: report.pretty() + "\n")
-            try BenchPictures.write(run, floors: manifest.floors, positives: manifest.positiveConfidences,
-                                    title: "liveness bench \((path as NSString).lastPathComponent)", to: out.path)
+            // All of the run's files together, as score --out: each is made beside its path, and
+            // only once all are finished is any put in place, so a failure leaves the folder as it was.
+            let result = try out.open("result.json", kind: .benchResult)
+            result.write(Array((report.pretty() + "\n").utf8))
+            let drawn = try BenchPictures.draw(run, names: pictures, floors: manifest.floors, positives: manifest.positiveConfidences,
+                                               title: "liveness bench \((path as NSString).lastPathComponent)") { try out.open($0, kind: .png) }
+            try OutputFile.commitAll([result] + drawn)
         }
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, floors: manifest.floors, comparison: comparison))

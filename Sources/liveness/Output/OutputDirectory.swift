@@ -50,12 +50,6 @@ extension OutputFile.Kind {
 }
 
 extension OutputFile {
-    /// Writes `text` and puts the file in place.
-    func commit(text: String) throws {
-        write(Array(text.utf8))
-        try commit()
-    }
-
     /// Encodes `image` as JPEG into the file (not yet at its path).
     func write(jpeg image: Image) throws {
         do {
