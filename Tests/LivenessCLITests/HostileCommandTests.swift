@@ -191,4 +191,24 @@ final class HostileCommandTests: XCTestCase {
         Expect.errorLine(resumed, code: 4, naming: out.path, cause: ["its line 2 is not a liveness line", "not resumed"])
         XCTAssertEqual(try Data(contentsOf: out), tampered, "the output is left as it was")
     }
+
+    /// Case 10: `nohup liveness score ...` exited 129 on SIGHUP: the signal nohup ignores was
+    /// caught again. Siblings: a shell's `&` ignores SIGINT; a hangup reaches the workers too.
+    func testStopSignalsStartedIgnoredStayIgnored() throws {
+        let clip = try TestMedia.singleFaceMP4()
+        for (trap, signal) in [("HUP", SIGHUP), ("INT", SIGINT)] {
+            // setsid: the command leads its own process group, so the hangup can be sent to the
+            // group (the workers included) as a closing terminal sends it.
+            let result = try CLI.run(["score", clip, clip, "--jobs", "2", "--seed", "1"], timeout: 300,
+                                     shell: "trap '' \(trap); exec setsid \"$@\"", whileRunning: { process in
+                                         while process.isRunning {
+                                             _ = kill(-process.processIdentifier, signal)
+                                             Thread.sleep(forTimeInterval: 0.1)
+                                         }
+                                     })
+            XCTAssertEqual(result.exitCode, 0, "SIG\(trap) started ignored stays ignored: \(result.stderr)")
+            let records = try BatchOutput(result.stdout).records
+            XCTAssertEqual(records.compactMap { $0.string("outcome") }, ["incomplete", "incomplete"], result.stdout)
+        }
+    }
 }
