@@ -211,4 +211,38 @@ final class HostileCommandTests: XCTestCase {
             XCTAssertEqual(records.compactMap { $0.string("outcome") }, ["incomplete", "incomplete"], result.stdout)
         }
     }
+
+    /// Cases 4-6: stills whose header does not bound what the decoder does. A TIFF listing its
+    /// size twice (the check kept the last, libtiff the first: 24 s and 5.56 GB), a 16x16 TIFF
+    /// with one 16000x16000 tile (1.16 GB), a JPEG repeating its last scan (minutes). Each is
+    /// refused before any decoding, as an image to measure, a reference and a frame alike.
+    func testStillsWhoseHeaderDoesNotBoundTheirDecodingAreRefused() throws {
+        let temp = try TemporaryDirectory()
+        let offset = UInt32(HostileFixtures.tiffPixelOffset(entries: 11))
+        let twice = HostileFixtures.tiff([(256, 4, 30000), (256, 3, 10), (257, 4, 30000), (257, 3, 10), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+                                          (273, 4, offset), (277, 3, 1), (278, 3, 10), (279, 4, 100)], pixels: 100)
+        let tiled = HostileFixtures.tiff([(256, 3, 16), (257, 3, 16), (258, 3, 8), (259, 3, 1), (262, 3, 1), (277, 3, 1),
+                                          (322, 3, 16000), (323, 3, 16000), (324, 4, UInt32(HostileFixtures.tiffPixelOffset(entries: 10))), (325, 4, 4096)], pixels: 4096)
+        let scans = try HostileFixtures.jpegRepeatingItsLastScan(try Data(contentsOf: URL(fileURLWithPath: try TestMedia.singleFaceJPEG())), times: 150)
+        let cases: [(name: String, data: Data, cause: String)] = [
+            ("twice.tif", twice, "its TIFF directory lists tag 256 twice"),
+            ("tiled.tif", tiled, "its TIFF tiles (16000x16000) are larger than the image (16x16)"),
+            ("scans.jpg", scans, "its JPEG has more than 100 scans"),
+        ]
+        let clip = try TestMedia.singleFaceMP4()
+        for entry in cases {
+            let path = try temp.write(entry.data, to: entry.name)
+            Expect.errorLine(try CLI.run(["measure", path]), code: 3, naming: path, cause: ["not a readable image", entry.cause])
+            Expect.errorLine(try CLI.run(["score", clip, "--reference", path], timeout: 120), code: 3, naming: path, cause: [entry.cause])
+            let folder = temp.file("frames-\(entry.name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let frame = folder.appendingPathComponent("frame_1." + (entry.name as NSString).pathExtension).path
+            try entry.data.write(to: URL(fileURLWithPath: frame))
+            Expect.errorLine(try CLI.run(["score", "--frames", folder.path], timeout: 120), code: 3, naming: frame, cause: [entry.cause])
+        }
+        // What a TIFF and a JPEG should be still reads.
+        let valid = try temp.write(HostileFixtures.validTIFF(), to: "valid.tif")
+        XCTAssertEqual(try CLI.run(["measure", valid, "--json"]).exitCode, 0)
+        XCTAssertEqual(try CLI.run(["measure", try TestMedia.singleFaceJPEG(), "--json"]).exitCode, 0)
+    }
 }
