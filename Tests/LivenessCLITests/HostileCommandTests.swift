@@ -245,4 +245,25 @@ final class HostileCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["measure", valid, "--json"]).exitCode, 0)
         XCTAssertEqual(try CLI.run(["measure", try TestMedia.singleFaceJPEG(), "--json"]).exitCode, 0)
     }
+
+    /// Case 7: `live --source` waited in real time for a file's timestamp gap (a 90 s jump took
+    /// 100 s and recorded 100 MB for a 2.4 s clip; a 10 h jump, hours). Each wait is bounded,
+    /// and so is what the recording fills the gap with; the timestamps, and so the session,
+    /// stay the file's.
+    func testALiveSourceWhoseTimestampsJumpIsNotWaitedFor() throws {
+        let temp = try TemporaryDirectory()
+        let clip = temp.file("jump.mkv").path
+        try TestMedia.runFFmpeg(["-i", try TestMedia.singleFaceMP4(), "-an", "-vf", "setpts='if(gt(N,30),PTS+90/TB,PTS)'",
+                                 "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", clip])
+        let out = temp.file("out")
+        let started = Date()
+        let live = try CLI.run(["live", "--source", clip, "--headless", "--seed", "1", "--out", out.path], timeout: 80)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 80, "a 90 s gap is not waited for")
+        XCTAssertEqual(live.exitCode, 1, live.stderr)
+        let recording = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("recording.avi").path)[.size] as? Int ?? 0
+        XCTAssertLessThan(recording, 20 << 20, "the recording fills the gap with a second of frames, not 90")
+        let score = try CLI.run(["score", clip, "--seed", "1", "--json"], timeout: 120)
+        let summary = try XCTUnwrap(live.stdout.split(separator: "\n").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        XCTAssertEqual(summary.string("outcome"), try score.json().string("outcome"), "live and score read the same timestamps")
+    }
 }
