@@ -123,4 +123,27 @@ final class HostileBenchTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: result), before, "result.json left as it was")
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)), names.subtracting(["a_b-2.png"]), "no temporary file left")
     }
+
+    /// Case 9: a PNG at `D/c.png` that liveness did not write was replaced, although the message
+    /// says only one it wrote is. Its own pictures carry a mark, and only those are replaced.
+    func testAPNGThisToolDidNotWriteIsNotReplaced() throws {
+        let temp = try TemporaryDirectory()
+        let path = try manifest(in: temp, video: try TestMedia.singleFaceMP4(), clips: ["c"])
+        let out = temp.file("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let theirs = HostileFixtures.png()
+        let picture = try temp.write(theirs, to: "out/c.png")
+        Expect.errorLine(try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 120), code: 4, naming: picture,
+                         cause: ["exists and is not a PNG written by liveness"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: picture)), theirs)
+
+        try FileManager.default.removeItem(atPath: picture)
+        for run in 1...2 {
+            let result = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 120)
+            XCTAssertEqual(result.exitCode, 0, "run \(run): its own pictures are replaced: \(result.stderr)")
+        }
+        let ours = try Data(contentsOf: URL(fileURLWithPath: picture))
+        XCTAssertEqual(Array(ours[33..<58]), Array([0, 0, 0, 17] + Array("tEXtSoftware\0liveness".utf8)), "the mark after the header chunk")
+        XCTAssertEqual(try CLI.run(["measure", picture, "--json"]).exitCode, 0, "still a PNG a decoder reads")
+    }
 }

@@ -80,14 +80,22 @@ extension Image {
         lv_draw_image(handle, other.handle, Self.shimBox(box))
     }
 
-    /// Encodes the image as PNG into `file` and finishes it (closed, on the disk), not yet at its
-    /// path: many pictures can be made this way with one file open at a time, then committed.
+    /// Encodes the image as PNG into `file`, marked as ours (`PNGMark`), and finishes it (closed,
+    /// on the disk), not yet at its path: many pictures can be made this way with one file open
+    /// at a time, then committed.
     public func writePNG(into file: OutputFile) throws {
+        let encoded: [UInt8]
         do {
             try FileName.withCString(file.temporaryPath) { name in try shimCall { lv_image_write_png(handle, name, $0) } }
+            encoded = Array(try InputFile.readSmall(file.temporaryPath, limit: Int.max))
         } catch is ShimFailure {
             throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be written out")
+        } catch is FileProblem {
+            throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be read back to be marked")
         }
+        // The file's own descriptor still writes from its start: the marked bytes, longer than
+        // the encoder's, cover them all.
+        file.write(try PNGMark.marked(encoded))
         try file.finish()
     }
 
