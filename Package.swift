@@ -24,6 +24,9 @@ let package = Package(
                 .linkedLibrary("opencv_objdetect"),
                 .linkedLibrary("opencv_video"),
                 .linkedLibrary("opencv_highgui"),
+                // FFmpeg itself, for what OpenCV does not tell: a video's start time.
+                .linkedLibrary("avformat"),
+                .linkedLibrary("avutil"),
                 .linkedLibrary("dlib"),
                 // dlib needs BLAS/LAPACK; the unversioned names exist only with the -dev packages.
                 .linkedLibrary(":libblas.so.3"),

@@ -82,6 +82,12 @@ open(sys.argv[2], "wb").write(head + data[4096:])
 PY
 expect unknown-codec.avi 3 - notAVideo - "an AVI whose codec tag was renamed ZZZZ"
 
+# Stills named as videos: FFmpeg would play each as a one-frame clip.
+ff -i "$single" -frames:v 1 -f image2 -c:v png still-png.mp4
+expect still-png.mp4 3 - notAVideo - "a PNG image named .mp4"
+ff -i "$single" -frames:v 1 -f image2 -c:v mjpeg still-jpeg.mov
+expect still-jpeg.mov 3 - notAVideo - "a JPEG image named .mov"
+
 # Unusual but valid videos.
 ff -i "$single" -an -frames:v 1 -c:v libx264 -pix_fmt yuv420p one-frame.mp4
 expect one-frame.mp4 1 incomplete - - "a single frame: ends before the autoshot"
@@ -143,6 +149,15 @@ data[at + 4:at + 8] = struct.pack(">I", 1_000_000_000 // 120)
 open(sys.argv[2], "wb").write(data)
 PY
 expect wrong-fps-header.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska with a 120 fps header"
+# Late timestamps: Matroska stores no frame count, and OpenCV makes one from the duration, which
+# counts from 0 s, not from the first frame (600 s: 18000 frames too many). A third of one is
+# still a truncation.
+for offset in 600 36000; do
+  ff -i upright.mp4 -c copy -output_ts_offset $offset late-start-$offset.mkv
+  expect late-start-$offset.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska, its timestamps starting at $offset s" outcome
+done
+cut_bytes late-start-600.mkv truncated-late-start.mkv
+expect truncated-late-start.mkv 3 - corruptVideo - "first 30 % of the Matroska starting at 600 s: decodes, then stops"
 # Display matrices that are no quarter turn: -45 degrees (ffprobe: rotation 45), which snapping
 # to the nearest quarter made a 90-degree turn, and all zero, whose undefined angle OpenCV gives as
 # INT_MIN. Neither may turn the frames: they score as the upright twin.

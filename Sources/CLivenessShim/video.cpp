@@ -14,6 +14,10 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+extern "C" {
+#include <libavformat/avformat.h>
+}
+
 struct lv_video {
     cv::VideoCapture cap;
 };
@@ -75,6 +79,26 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         fill_info(video->cap, normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META)), info);
         *out = video.release();
     });
+}
+
+double lv_video_declared_span_ms(const char *path) {
+    double span = 0;
+    lv_guard(nullptr, [&] {
+        AVFormatContext *context = nullptr;
+        AVDictionary *options = nullptr;
+        // Local files only, as every open here (local_file_url).
+        av_dict_set(&options, "protocol_whitelist", "file", 0);
+        const int opened = avformat_open_input(&context, (std::string("file:") + path).c_str(), nullptr, &options);
+        av_dict_free(&options);
+        if (opened < 0) return;
+        // The start time is known only once a few packets were read.
+        if (avformat_find_stream_info(context, nullptr) >= 0 && context->duration > 0 && context->start_time != AV_NOPTS_VALUE) {
+            const double start = context->start_time > 0 && context->start_time < context->duration ? context->start_time : 0;
+            span = (context->duration - start) * 1000.0 / AV_TIME_BASE;
+        }
+        avformat_close_input(&context);
+    });
+    return span;
 }
 
 lv_status lv_video_open_camera(int index, int width, int height, lv_video **out, lv_video_info *info,

@@ -6,7 +6,13 @@
 #include <cstdlib>
 #include <string>
 
+#include <csignal>
+#include <ctime>
+
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <opencv2/highgui.hpp>
 
@@ -55,6 +61,48 @@ int lv_display_available(void) {
         available = env("QT_QPA_PLATFORM").rfind("wayland", 0) == 0 ? wayland_reachable() : x11_reachable();
     });
     return available;
+}
+
+// Qt aborts (qFatal) on every way its platform can fail: a dead TCP display (ssh -X gone), an
+// X server that refuses us, an unknown QT_QPA_PLATFORM, a missing plugin. No socket check can
+// foresee them all, so a child process meets them: it opens and closes a window and exits 0,
+// or dies in our stead. Its output goes to /dev/null (Qt's own lines would break the one-line
+// error the caller prints).
+int lv_display_probe(int timeout_ms) {
+    const pid_t child = fork();
+    if (child < 0) return 0;
+    if (child == 0) {
+        const int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        try {
+            cv::namedWindow("liveness display check", cv::WINDOW_AUTOSIZE | cv::WINDOW_GUI_NORMAL);
+            cv::destroyAllWindows();
+        } catch (...) {
+            _exit(1);
+        }
+        _exit(0);
+    }
+    timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        int status = 0;
+        const pid_t done = waitpid(child, &status, WNOHANG);
+        if (done == child) return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 0;
+        if (done < 0 && errno != EINTR) return 0;
+        timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        const long elapsed_ms = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed_ms >= timeout_ms) {
+            kill(child, SIGKILL);
+            while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+            return -1;
+        }
+        const timespec pause = {0, 10 * 1000 * 1000};
+        nanosleep(&pause, nullptr);
+    }
 }
 
 lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error) {

@@ -42,12 +42,14 @@ public final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, ends[0][0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, ends[1][1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, ends[2][1], STDERR_FILENO)
-        // The child starts with every signal at its default and none blocked; it sets its own.
+        // The child starts with every signal at its default and none blocked, but for the stop
+        // signals this process was started with ignored (nohup's SIGHUP); it sets its own.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t(), none = sigset_t()
         sigfillset(&defaults)
+        for number in StopSignals.ignoredAtStart { sigdelset(&defaults, number) }
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)

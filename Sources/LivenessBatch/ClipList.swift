@@ -76,7 +76,7 @@ public enum ClipList {
     }
 
     /// One path per line, read as a stream of bytes within `maxLineBytes` and `maxPaths`; blank
-    /// lines are skipped, a trailing CR is dropped, nothing else is trimmed (paths may start or
+    /// lines are skipped, a trailing CR and a leading byte-order mark are dropped, nothing else is trimmed (paths may start or
     /// end with spaces). Relative paths are relative to the current directory.
     public static func read(list: String) throws -> [String] {
         let fd: Int32
@@ -145,6 +145,8 @@ public struct ListParser {
 
     private mutating func endLine() throws {
         lineNumber += 1
+        // A list saved with a byte-order mark (Windows editors): the mark is no part of the first path.
+        if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         if !line.isEmpty {
             guard paths.count < ClipList.maxPaths else {

@@ -87,10 +87,22 @@ public struct RecordFacts {
 
 /// `--resume`: how many times each path already has a line in the output file.
 public enum ResumeLedger {
+    /// Every line must be a record or a summary: one that is neither (a garbage line in the
+    /// middle) means the file is not what this tool left, and appending after it would hide that.
     public static func done(in sink: RecordSink) throws -> [String: Int] {
         var counts: [String: Int] = [:]
+        var number = 0, foreign: Int?
         try sink.forEachLine { line in
-            if let facts = RecordFacts(line: line) { counts[facts.path, default: 0] += 1 }
+            number += 1
+            if let facts = RecordFacts(line: line) {
+                counts[facts.path, default: 0] += 1
+            } else if foreign == nil, ((try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any])?["summary"] == nil {
+                foreign = number
+            }
+        }
+        if let foreign {
+            throw BatchInputError.outputUnusable(
+                path: sink.path ?? "", cause: "its line \(foreign) is not a liveness line: not resumed (remove that line, or choose another path)")
         }
         return counts
     }

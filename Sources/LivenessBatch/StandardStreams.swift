@@ -33,10 +33,11 @@ public enum StandardStreams {
     }
 }
 
-/// Writes a line to stderr, stray file-name bytes shown as \xNN. A stderr that cannot take it
-/// (closed, full) is ignored: there is nowhere left to report that.
+/// Writes lines to stderr, stray file-name bytes and control characters escaped
+/// (`TerminalText`). A stderr that cannot take it (closed, full) is ignored: there is nowhere
+/// left to report that.
 public func printError(_ text: String) {
-    writeError(FileName.display(text) + "\n")
+    writeError(TerminalText.lines(text) + "\n")
 }
 
 /// Writes raw text to stderr (a progress bar redrawn in place), ignoring failures.

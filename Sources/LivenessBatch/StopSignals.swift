@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - SIGPIPE and SIGXFSZ are ignored: a closed pipe or a file-size limit makes the write fail, and
 ///   the failed write is reported (exit 4) like any other.
-/// - SIGINT, SIGTERM and SIGHUP end a command. A command with nothing half-done ends at once, as
+/// - SIGINT, SIGTERM and SIGHUP end a command, unless the process was started with them ignored
+///   (`nohup`): those stay ignored. A command with nothing half-done ends at once, as
 ///   if the signal were not caught. A command that holds unfinished outputs or worker processes
 ///   (`score` while writing --out/--trace, `live`, a batch) declares it with `whileStoppable`: the
 ///   signal is then noted, the command stops at its next frame or event, removes what it had not
@@ -18,6 +19,11 @@ public enum StopSignals {
     private static var wakePipe: [Int32] = [-1, -1]
 
     public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The stop signals this process was started with ignored (`nohup` ignores SIGHUP, a
+    /// non-interactive shell's `&` SIGINT): they stay ignored, here and in the workers, as
+    /// whoever started the command asked.
+    nonisolated(unsafe) public private(set) static var ignoredAtStart: [Int32] = []
 
     public static func install() {
         received.pointee = 0
@@ -49,7 +55,12 @@ public enum StopSignals {
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        for number in stopping { sigaction(number, &action, nil) }
+        ignoredAtStart = stopping.filter { number in
+            var inherited = sigaction()
+            sigaction(number, nil, &inherited)
+            return unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        }
+        for number in stopping where !ignoredAtStart.contains(number) { sigaction(number, &action, nil) }
     }
 
     /// The stop signal received while `body` ran as a stoppable command, if any.

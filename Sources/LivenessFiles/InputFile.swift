@@ -121,6 +121,7 @@ public enum InputFile {
         switch code {
         case ENOENT, ENOTDIR: return .missing
         case EISDIR: return .isADirectory
+        case ELOOP: return .unreadable(cause: "a loop of symbolic links")
         default: return .unreadable(cause: String(cString: strerror(code)))
         }
     }

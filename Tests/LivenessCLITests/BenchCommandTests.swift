@@ -93,7 +93,7 @@ final class BenchCommandTests: XCTestCase {
         let missing = temp.file("absent.mp4").path
         let path = try manifest(in: temp, floors: #"[{"metric": "clips.scored", "min": 1}]"#, video: missing)
         let result = try CLI.run(["bench", path, "--quiet"], timeout: 120)
-        XCTAssertEqual(result.exitCode, 1, result.stderr)
+        XCTAssertEqual(result.exitCode, 3, "a clip not scored is an input error: \(result.stderr)")
         let failures = try XCTUnwrap(try result.json()["failures"] as? [[String: Any]])
         XCTAssertEqual(failures.first?["clip"] as? String, "single_face")
         XCTAssertTrue(result.stderr.contains("NOT SCORED"), result.stderr)

@@ -27,6 +27,32 @@ final class StrictJSONTests: XCTestCase {
         }
     }
 
+    /// Issue 20, cases 15 and 20: a key given twice through an escape passed, and a lone
+    /// surrogate or a byte that is not UTF-8 was Foundation's "not valid JSON" with no place.
+    func testEscapesAndEncodingAreCheckedWithWhereAndWhy() {
+        let cases: [(Data, String)] = [
+            (Data(#"{"capMs": 20000, "cap\u004ds": 1}"#.utf8), "the key capMs is given twice at line 1, column 18"),
+            (Data(#"{"a": 1, "\u0061": 2}"#.utf8), "the key a is given twice"),
+            (Data(#"{"a\/": 1, "a/": 2}"#.utf8), "the key a/ is given twice"),
+            (Data(#"{"a": "\ud800"}"#.utf8), "a lone surrogate escape (\\ud800) at line 1, column 8"),
+            (Data(#"{"a": "\udc00\u0041"}"#.utf8), "a lone surrogate escape"),
+            (Data(#"{"a": "\ud800\u0041"}"#.utf8), "a lone surrogate escape"),
+            (Data(#"{"a": "\x41"}"#.utf8), "an unknown escape (\\x) at line 1, column 8"),
+            (Data(#"{"a": "\u12G4"}"#.utf8), "an unknown escape"),
+            (Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]), "bytes that are not UTF-8 inside a string at line 1, column 7"),
+            (Data([0x7B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x3A, 0x31, 0x7D]), "bytes that are not UTF-8 inside a string at line 1, column 3"),
+            (Data([0x7B, 0x22, 0xC0, 0xAF, 0x22, 0x3A, 0x31, 0x7D]), "bytes that are not UTF-8 inside a string"),
+        ]
+        for (data, cause) in cases {
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertThrowsError(try StrictJSON.parse(data), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix("not valid JSON: " + cause), "\(text): \(error)")
+            }
+        }
+        // Escapes that are right still are: a surrogate pair, every short escape.
+        XCTAssertNoThrow(try StrictJSON.parse(Data(#"{"a": "\ud83d\ude00 \" \\ \/ \b \f \n \r \t \u00e9", "\u0062": 1}"#.utf8)))
+    }
+
     func testValidJSONIsParsedAsFoundationDoes() throws {
         let text = "\u{FEFF}{\"a\": [1, -2.5e3, true, null, \"x\\\"y\"], \"b\": {}}"
         let parsed = try XCTUnwrap(try StrictJSON.parse(Data(text.utf8)) as? [String: Any])

@@ -23,8 +23,8 @@ final class VideoMeasurementTests: XCTestCase {
     /// tilt and keeps the face on every such frame.
     func testATiltedHeadKeepsItsFace() throws {
         let labels = try CSVTable(path: try TestData.require("clip_labels/real.csv"))
-        let tilted = try labels.rows.filter { try !$0.text("dlib_roll_pnp").isEmpty && (20...90).contains(abs($0.number("dlib_roll_pnp"))) }
-            .map { Int(try $0.number("frame")) }
+        let tilted = try labels.rows.filter { try !$0.text("dlib_roll_pnp").isEmpty && (20...90).contains(abs($0.number("dlib_roll_pnp", in: LabelNumber.degrees))) }
+            .map { Int(try $0.number("frame", in: LabelNumber.frames)) }
         let frames = try ClipMeasurements.frames(of: try TestData.require("liveness_real_vs_spoof_samples/videos/real.mov"))
         XCTAssertGreaterThanOrEqual(tilted.count, 8, "labelled frames with the head tilted 20 degrees or more")
         let lost = tilted.filter { frames[$0].face == nil }
@@ -46,12 +46,12 @@ final class VideoMeasurementTests: XCTestCase {
         XCTAssertEqual(returns.count, 2, "the two big turns")
         var expected: [Int] = []
         for endMs in returns {
-            let last = try perFrame.filter { try $0.number("ts_ms") < endMs }.map { Int(try $0.number("frame")) }.max() ?? 0
+            let last = try perFrame.filter { try $0.number("ts_ms", in: LabelNumber.ms) < endMs }.map { Int(try $0.number("frame", in: LabelNumber.frames)) }.max() ?? 0
             expected += try perFrame.filter {
-                let frame = Int(try $0.number("frame"))
+                let frame = Int(try $0.number("frame", in: LabelNumber.frames))
                 let dlibFound = try $0.text("dlib_face") == "1"
                 return frame > last - 5 && frame <= last + 5 && dlibFound
-            }.map { Int(try $0.number("frame")) }
+            }.map { Int(try $0.number("frame", in: LabelNumber.frames)) }
         }
         XCTAssertGreaterThanOrEqual(expected.count, 8, "frames where the labels' dlib finds the returning face")
         let missed = expected.filter { $0 < frames.count && frames[$0].face == nil }

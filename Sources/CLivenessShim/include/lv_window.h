@@ -10,6 +10,10 @@ extern "C" {
 
 // Returns 1 when a display can be opened (checked without letting Qt abort the process).
 int lv_display_available(void);
+// Starts Qt on the display in a child process, which is left to abort if Qt cannot: 1 when the
+// child opened a window, 0 when it failed or died, -1 when it had not finished in `timeout_ms`
+// (it is then killed). Call it before any window exists in this process.
+int lv_display_probe(int timeout_ms);
 lv_status lv_window_show(const char *title, const lv_image *image, lv_error *error);
 // Waits up to `ms` for a key; returns the key code or -1.
 int lv_window_key(int ms);

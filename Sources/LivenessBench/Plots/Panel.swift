@@ -35,7 +35,7 @@ struct Panel {
         for second in stride(from: first, through: last, by: step) {
             let x = self.x(second * 1000)
             image.drawLine(from: Point2(x: x, y: frame.y), to: Point2(x: x, y: frame.y + frame.height), colour: Palette.grid)
-            image.drawText("\(Int(second)) s", at: Point2(x: x - 8, y: frame.y + frame.height + 12), scale: 0.33, colour: Palette.faint)
+            image.drawText("\(JSON.format(second)) s", at: Point2(x: x - 8, y: frame.y + frame.height + 12), scale: 0.33, colour: Palette.faint)
         }
     }
 

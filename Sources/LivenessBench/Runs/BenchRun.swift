@@ -18,10 +18,12 @@ public struct BenchRun {
     /// Per pair of people (or a person and the strangers): pairs, distance range, share under the threshold.
     public var identityGroups: [(groups: String, pairs: Int, min: Double, max: Double, under: Double)] = []
 
-    /// `progress` hears about each item as it starts.
-    public static func run(_ manifest: BenchManifest, models: ModelFiles, progress: (String) -> Void = { _ in }) throws -> BenchRun {
+    /// `progress` hears about each item as it starts; `describe` words why a clip could not be scored.
+    public static func run(
+        _ manifest: BenchManifest, models: ModelFiles, describe: (Error) -> String = { "\($0)" }, progress: (String) -> Void = { _ in }
+    ) throws -> BenchRun {
         let analyzer = try FrameAnalyzer(models: models)
-        let clips = clips(manifest, analyzer: analyzer, progress: progress)
+        let clips = clips(manifest, analyzer: analyzer, describe: describe, progress: progress)
         let runs = clips.runs
         var metrics = clips.metrics + speed(runs)
 
@@ -55,14 +57,16 @@ public struct BenchRun {
 
     /// The manifest's clips alone, each scored once by `analyzer`, with their verdicts and the
     /// clip metrics (no floors judged): what the bench runs first, and the clip accuracy test runs.
-    public static func clips(_ manifest: BenchManifest, analyzer: FrameAnalyzer, progress: (String) -> Void = { _ in }) -> BenchRun {
+    public static func clips(
+        _ manifest: BenchManifest, analyzer: FrameAnalyzer, describe: (Error) -> String = { "\($0)" }, progress: (String) -> Void = { _ in }
+    ) -> BenchRun {
         var runs: [ClipRun] = [], failures: [(String, String)] = []
         for clip in manifest.clips {
             progress("clip \(clip.name)")
             do {
                 runs.append(try ClipRun.run(clip, analyzer: analyzer))
             } catch {
-                failures.append((clip.name, String(describing: error)))
+                failures.append((clip.name, describe(error)))
             }
         }
         let byName = Dictionary(uniqueKeysWithValues: runs.map { ($0.clip.name, $0) })

@@ -116,26 +116,79 @@ public enum StrictJSON {
             }
         }
 
-        /// A string's raw bytes between its quotes (escapes left as written: enough to compare keys
-        /// as the writer typed them).
+        /// A string's text as UTF-8, escapes decoded (keys are compared as the parser will read
+        /// them: "cap\u004ds" is capMs). Refused with their place: an unknown escape, a lone
+        /// surrogate, bytes that are not UTF-8, which Foundation refuses without one.
         mutating func string() throws -> [UInt8] {
             let start = i
             i += 1
+            var text: [UInt8] = []
             while i < bytes.count {
                 switch bytes[i] {
                 case UInt8(ascii: "\""):
                     i += 1
-                    return Array(bytes[(start + 1)..<(i - 1)])
+                    return text
                 case UInt8(ascii: "\\"):
-                    i += 2
+                    try escape(into: &text)
                 case 0x00..<0x20:
                     throw fail("a control character inside a string")
+                case 0x80...:
+                    var rest = bytes[i...].makeIterator()
+                    var parser = Unicode.UTF8.ForwardParser()
+                    guard case .valid(let encoded) = parser.parseScalar(from: &rest) else { throw fail("bytes that are not UTF-8 inside a string") }
+                    text += encoded
+                    i += encoded.count
                 default:
+                    text.append(bytes[i])
                     i += 1
                 }
             }
             i = start
             throw fail("a string that is never closed")
+        }
+
+        /// The escape at `i` (a backslash), decoded onto `text`.
+        mutating func escape(into text: inout [UInt8]) throws {
+            let start = i
+            guard i + 1 < bytes.count else { throw fail("the text ends too early") }
+            let letter = bytes[i + 1]
+            i += 2
+            let short: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+            if let byte = short[letter] {
+                text.append(byte)
+                return
+            }
+            guard letter == UInt8(ascii: "u"), let unit = hex4() else {
+                i = start
+                throw fail("an unknown escape (\\\(String(decoding: bytes[(start + 1)..<min(start + 2, bytes.count)], as: UTF8.self)))")
+            }
+            var value = unit
+            if (0xD800...0xDBFF).contains(unit) {
+                // A high surrogate must be followed at once by an escaped low one.
+                var low: UInt32?
+                if bytes[i...].starts(with: Array("\\u".utf8)) {
+                    i += 2
+                    low = hex4()
+                }
+                guard let low, (0xDC00...0xDFFF).contains(low) else { i = start; throw loneSurrogate(unit) }
+                value = 0x10000 + (unit - 0xD800) << 10 + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                i = start
+                throw loneSurrogate(unit)
+            }
+            text += Array(String(Unicode.Scalar(value)!).utf8)
+        }
+
+        func loneSurrogate(_ unit: UInt32) -> ConfigError {
+            fail("a lone surrogate escape (\\u\(String(unit, radix: 16)))")
+        }
+
+        /// Four hex digits at `i`, read; nil (nothing read) when they are not.
+        mutating func hex4() -> UInt32? {
+            guard i + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16),
+                  bytes[i..<(i + 4)].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else { return nil }
+            i += 4
+            return value
         }
 
         mutating func number() throws {

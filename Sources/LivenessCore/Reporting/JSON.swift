@@ -81,6 +81,9 @@ public indirect enum JSON: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            // Foundation's parser drops a raw U+FEFF that opens a string (taking it for a
+            // byte-order mark): a path beginning with one would read back as another file.
+            case "\u{FEFF}": out += "\\ufeff"
             default: out.unicodeScalars.append(scalar)
             }
         }

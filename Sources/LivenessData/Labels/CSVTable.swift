@@ -29,9 +29,12 @@ extension Dictionary where Key == String, Value == String {
         return value
     }
 
-    public func number(_ column: String) throws -> Double {
+    /// The column's number, within `range` (`LabelNumber`'s ranges).
+    public func number(_ column: String, in range: ClosedRange<Double>) throws -> Double {
         let field = try text(column)
-        guard let value = Double(field) else { throw CSVTable.Malformed(description: "\(column): not a number: \(field)") }
+        guard let value = LabelNumber.parse(field, in: range) else {
+            throw CSVTable.Malformed(description: "\(column): \(LabelNumber.problem(range)), got \(field)")
+        }
         return value
     }
 }

@@ -49,19 +49,46 @@ public struct ClipLabels: Sendable {
             faceInFromMs: file.faceInFromMs.map { $0 - origin })
     }
 
-    /// The keys of a label file the bench reads.
+    /// The keys of a label file the bench reads; every time within `LabelNumber.ms`.
     private struct File: Decodable {
         struct Interval: Decodable {
             var startMs: Double
             var endMs: Double
             var confidence: String?
             var direction: String?
+
+            enum CodingKeys: String, CodingKey { case startMs, endMs, confidence, direction }
+
+            init(from decoder: Decoder) throws {
+                let entry = try decoder.container(keyedBy: CodingKeys.self)
+                startMs = try File.time(entry.decode(Double.self, forKey: .startMs), .startMs, in: entry)
+                endMs = try File.time(entry.decode(Double.self, forKey: .endMs), .endMs, in: entry)
+                confidence = try entry.decodeIfPresent(String.self, forKey: .confidence)
+                direction = try entry.decodeIfPresent(String.self, forKey: .direction)
+            }
         }
         var firstFrameMs: Double?
         var blinks: [Interval]
         var turns: [Interval]
         var expectedPrompts: [String]?
         var faceInFromMs: Double?
+
+        enum CodingKeys: String, CodingKey { case firstFrameMs, blinks, turns, expectedPrompts, faceInFromMs }
+
+        init(from decoder: Decoder) throws {
+            let file = try decoder.container(keyedBy: CodingKeys.self)
+            firstFrameMs = try file.decodeIfPresent(Double.self, forKey: .firstFrameMs).map { try Self.time($0, .firstFrameMs, in: file) }
+            blinks = try file.decode([Interval].self, forKey: .blinks)
+            turns = try file.decode([Interval].self, forKey: .turns)
+            expectedPrompts = try file.decodeIfPresent([String].self, forKey: .expectedPrompts)
+            faceInFromMs = try file.decodeIfPresent(Double.self, forKey: .faceInFromMs).map { try Self.time($0, .faceInFromMs, in: file) }
+        }
+
+        /// `n`, the time at `key`, when within `LabelNumber.ms`.
+        static func time<Key: CodingKey>(_ n: Double, _ key: Key, in entry: KeyedDecodingContainer<Key>) throws -> Double {
+            guard LabelNumber.ms.contains(n) else { throw entry.invalid(key, LabelNumber.problem(LabelNumber.ms)) }
+            return n
+        }
     }
 }
 

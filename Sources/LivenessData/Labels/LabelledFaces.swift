@@ -37,9 +37,8 @@ public enum LabelledFaces {
     /// A set converted to `landmarks68.json`: [{image, landmarks68: [[x, y]] x 68}].
     public static func json(_ set: String, root data: String) throws -> [LabelledFace] {
         let root = "\(data)/\(set)"
-        let json = try BenchFile.data("\(root)/landmarks68.json")
-        return try JSONDecoder().decode([JSONEntry].self, from: json).map { entry in
-            let points = entry.landmarks68.map { Point2(x: $0[0], y: $0[1]) }
+        return try BenchFile.decoded([JSONEntry].self, path: "\(root)/landmarks68.json").map { entry in
+            let points = try entry.landmarks68.map { try LabelNumber.point($0, place: "\(root)/landmarks68.json, \(entry.image)") }
             guard points.count == Landmarks68.count else {
                 throw PtsFile.Malformed(description: "\(set)/\(entry.image): \(points.count) points")
             }

@@ -25,16 +25,15 @@ public enum PoseLabels {
     public static func withinProtocol(root data: String) throws -> [PoseLabel] {
         let root = "\(data)/\(set)"
         let table = try CSVTable(path: "\(root)/pose_labels.csv")
-        let json = try BenchFile.data("\(root)/pose_and_landmarks.json")
-        let entries = try JSONDecoder().decode([String: Entry].self, from: json)
+        let entries = try BenchFile.decoded([String: Entry].self, path: "\(root)/pose_and_landmarks.json")
         return try table.rows.filter { try $0.text("within_99deg") == "1" }.map { row in
             let id = try row.text("id")
             guard let entry = entries[id], entry.pt3d_68_xy.count == Landmarks68.count else {
                 throw CSVTable.Malformed(description: "\(set): no 68 points for \(id)")
             }
             return PoseLabel(
-                id: id, imagePath: "\(root)/\(try row.text("image"))", labelYaw: try row.number("yaw_deg"),
-                points: entry.pt3d_68_xy.map { Point2(x: $0[0], y: $0[1]) })
+                id: id, imagePath: "\(root)/\(try row.text("image"))", labelYaw: try row.number("yaw_deg", in: LabelNumber.degrees),
+                points: try entry.pt3d_68_xy.map { try LabelNumber.point($0, place: "\(root)/pose_and_landmarks.json, \(id)") })
         }
     }
 }

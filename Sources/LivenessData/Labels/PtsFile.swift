@@ -12,7 +12,8 @@ public enum PtsFile {
         let text = try BenchFile.text(path)
         let points: [Point2] = text.split(whereSeparator: \.isNewline).compactMap { line in
             let fields = line.split(whereSeparator: \.isWhitespace)
-            guard fields.count == 2, let x = Double(fields[0]), let y = Double(fields[1]) else { return nil }
+            guard fields.count == 2, let x = LabelNumber.parse(fields[0], in: LabelNumber.pixels),
+                  let y = LabelNumber.parse(fields[1], in: LabelNumber.pixels) else { return nil }
             return Point2(x: x, y: y)
         }
         guard points.count == Landmarks68.count else {

@@ -18,15 +18,22 @@ public final class ImageFolderSource: FrameSource {
     public init(folder: String, fps: Double) throws {
         guard (try? InputFile.status(folder)) != nil else { throw VisionError.fileNotFound(path: folder) }
         guard InputFile.isFolder(folder) else { throw VisionError.notAFolder(path: folder) }
-        guard let names = try? InputFile.names(inFolder: folder) else { throw VisionError.fileUnreadable(path: folder) }
-        let images = names.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let names: [String]
+        do {
+            names = try InputFile.names(inFolder: folder)
+        } catch let problem as FileProblem {
+            throw VisionError(problem, path: folder)
+        }
+        // Hidden names are no frames: among them the temporary files of this run's own outputs
+        // (`--out` or `--trace` into the folder), made before it is read.
+        let images = names.filter { !$0.hasPrefix(".") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
         guard !images.isEmpty else { throw VisionError.noImages(path: folder) }
         self.folder = folder
         self.fps = fps
         var numbered: [(path: String, number: Int)] = []
         for name in images {
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let number = Self.number(in: name) else { throw VisionError.imageNotNumbered(path: path) }
+            guard let number = try Self.number(in: name, path: path) else { throw VisionError.imageNotNumbered(path: path) }
             numbered.append((path, number))
         }
         numbered.sort { ($0.number, $0.path) < ($1.number, $1.path) }
@@ -36,11 +43,24 @@ public final class ImageFolderSource: FrameSource {
         files = numbered
     }
 
-    /// The last run of digits in a file name without its extension: 12 in `frame_012.png`.
-    static func number(in name: String) -> Int? {
-        let stem = (name as NSString).deletingPathExtension
-        let digits = stem.reversed().drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
-        return digits.isEmpty ? nil : Int(String(digits.reversed()))
+    /// The largest number a frame's name may hold, either side of 0: ten days of frames at 1000
+    /// fps. Beyond, the times (and their differences) would be past what a clip can mean.
+    public static let maxNumber = 1_000_000_000
+
+    /// The last run of digits in a file name without its extension: 12 in `frame_012.png`, -72 in
+    /// `frame_-72.png` (a minus sign at the start or after a separator, not after a letter or a
+    /// digit: `clip-3` is 3). Throws when it is beyond `maxNumber`.
+    static func number(in name: String, path: String) throws -> Int? {
+        let stem = Array((name as NSString).deletingPathExtension)
+        guard let last = stem.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        var first = last
+        while first > 0 && stem[first - 1].isASCII && stem[first - 1].isNumber { first -= 1 }
+        let digits = String(stem[first...last]).drop { $0 == "0" }
+        guard digits.count <= 10, let magnitude = Int(digits.isEmpty ? "0" : String(digits)), magnitude <= maxNumber else {
+            throw VisionError.imageNumberTooLarge(path: path)
+        }
+        let signed = first > 0 && stem[first - 1] == "-" && (first == 1 || !(stem[first - 2].isLetter || stem[first - 2].isNumber))
+        return signed ? -magnitude : magnitude
     }
 
     /// The next image, or nil after the last. An image that cannot be decoded is an error naming it.

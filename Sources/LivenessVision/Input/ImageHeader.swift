@@ -17,25 +17,39 @@ enum ImageHeader {
         let file = HeaderBytes(fd: fd)
         let head = file.read(at: 0, count: 32)
         let size: (Int, Int)?
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            size = png(head)
-        } else if head.starts(with: [0xFF, 0xD8]) {
+        switch format(head) {
+        case "PNG": size = png(head)
+        case "JPEG":
             size = jpeg(file)
-        } else if head.starts(with: Array("BM".utf8)) {
-            size = bmp(file)
-        } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            size = tiff(file, littleEndian: head[0] == 0x49)
-        } else if head.starts(with: Array("RIFF".utf8)) && head.count >= 12 && Array(head[8..<12]) == Array("WEBP".utf8) {
-            size = webp(head)
-        } else if head.count >= 2 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) {
-            size = pnm(file.read(at: 0, count: 4096))
-        } else {
-            throw Unreadable(description: "not a \(formats) image")
+            try checkScans(file)
+        case "BMP": size = bmp(file)
+        case "TIFF": size = try tiff(file, littleEndian: head[0] == 0x49)
+        case "WebP": size = webp(head)
+        case "PNM": size = pnm(file.read(at: 0, count: 4096))
+        default: throw Unreadable(description: "not a \(formats) image")
         }
         guard let (width, height) = size, width > 0, height > 0 else {
             throw Unreadable(description: "its header declares no valid size (damaged or truncated)")
         }
         return (width, height)
+    }
+
+    /// The still format whose signature `head` (a file's first bytes) begins with, if any.
+    static func format(_ head: [UInt8]) -> String? {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "PNG" }
+        if head.starts(with: [0xFF, 0xD8]) { return "JPEG" }
+        if head.starts(with: Array("BM".utf8)) { return "BMP" }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if head.starts(with: Array("RIFF".utf8)) && head.count >= 12 && Array(head[8..<12]) == Array("WEBP".utf8) { return "WebP" }
+        if head.count >= 2 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) { return "PNM" }
+        return nil
+    }
+
+    /// The still format of the file at `path` (regular, checked), if it is one.
+    static func format(ofFile path: String) -> String? {
+        guard let fd = try? InputFile.openForReading(path) else { return nil }
+        defer { close(fd) }
+        return format(HeaderBytes(fd: fd).read(at: 0, count: 32))
     }
 
     /// IHDR: width and height, big-endian, right after the signature and the chunk header.
@@ -76,8 +90,11 @@ enum ImageHeader {
         return (Int(Int32(bitPattern: littleEndian32(header, 4))), height == Int32.min ? -1 : Int(abs(height)))
     }
 
-    /// ImageWidth (256) and ImageLength (257) of the first directory.
-    private static func tiff(_ file: HeaderBytes, littleEndian: Bool) -> (Int, Int)? {
+    /// ImageWidth (256) and ImageLength (257) of the first directory. What libtiff would allocate
+    /// beyond the image is refused too, as the size alone cannot bound it: a tag listed twice
+    /// (this check and libtiff could read different sizes), a tile larger than the image, more
+    /// than `maxSamples` samples per pixel.
+    private static func tiff(_ file: HeaderBytes, littleEndian: Bool) throws -> (Int, Int)? {
         func u16(_ b: [UInt8], _ at: Int) -> Int { littleEndian ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1]) }
         func u32(_ b: [UInt8], _ at: Int) -> Int { littleEndian ? Int(littleEndian32(b, at)) : Int(bigEndian32(b, at)) }
         let head = file.read(at: 0, count: 8)
@@ -87,16 +104,62 @@ enum ImageHeader {
         guard countBytes.count == 2 else { return nil }
         let count = min(u16(countBytes, 0), 4096)
         let entries = file.read(at: directory + 2, count: count * 12)
-        var width: Int?, height: Int?
+        var values: [Int: Int] = [:]
         for i in 0..<(entries.count / 12) {
             let at = i * 12
             let tag = u16(entries, at), type = u16(entries, at + 2)
-            guard tag == 256 || tag == 257 else { continue }
-            let value = type == 3 ? u16(entries, at + 8) : type == 4 ? u32(entries, at + 8) : -1
-            if tag == 256 { width = value } else { height = value }
+            guard values[tag] == nil else { throw Unreadable(description: "its TIFF directory lists tag \(tag) twice") }
+            values[tag] = type == 3 ? u16(entries, at + 8) : type == 4 ? u32(entries, at + 8) : -1
         }
-        guard let width, let height else { return nil }
+        guard let width = values[256], let height = values[257], width > 0, height > 0 else { return nil }
+        // Tiles are whole multiples of 16 pixels; one beyond the image rounded up to that is only an allocation.
+        let roundedUp = { (n: Int) in (n + 15) / 16 * 16 }
+        if let tileWidth = values[322], let tileLength = values[323], tileWidth > roundedUp(width) || tileLength > roundedUp(height) {
+            throw Unreadable(description: "its TIFF tiles (\(tileWidth)x\(tileLength)) are larger than the image (\(width)x\(height))")
+        }
+        if let samples = values[277], samples > maxSamples {
+            throw Unreadable(description: "its TIFF has \(samples) samples per pixel (at most \(maxSamples) are read)")
+        }
         return (width, height)
+    }
+
+    /// Samples per pixel a TIFF may have: grey, RGB or CMYK, with an alpha or an extra channel.
+    static let maxSamples = 8
+
+    /// Scans a JPEG may have: a progressive one has about 10 (libjpeg's default script), and each
+    /// more scan is another pass over every coefficient, so a file repeating its last scan
+    /// thousands of times takes minutes to decode in a few hundred kilobytes.
+    static let maxScans = 100
+
+    /// Counts the start-of-scan segments by walking the file (a scan's entropy-coded data ends
+    /// at the first marker that is no stuffed byte or restart marker).
+    private static func checkScans(_ file: HeaderBytes) throws {
+        var offset = 2, scans = 0
+        while true {
+            let marker = file.read(at: offset, count: 4)
+            guard marker.count >= 2, marker[0] == 0xFF else { return }
+            let code = marker[1]
+            if code == 0xFF || code == 0xD8 || (0xD0...0xD7).contains(code) || code == 0x01 { offset += code == 0xFF ? 1 : 2; continue }
+            if code == 0xD9 { return }
+            guard marker.count == 4 else { return }
+            offset += 2 + (Int(marker[2]) << 8 | Int(marker[3]))
+            guard code == 0xDA else { continue }
+            scans += 1
+            if scans > maxScans { throw Unreadable(description: "its JPEG has more than \(maxScans) scans (a progressive JPEG needs about 10)") }
+            // The entropy-coded data, read a block at a time, up to the next marker.
+            search: while true {
+                let block = file.read(at: offset, count: 1 << 16)
+                guard block.count >= 2 else { return }
+                for i in 0..<(block.count - 1) where block[i] == 0xFF {
+                    let next = block[i + 1]
+                    if next != 0x00 && !(0xD0...0xD7).contains(next) && next != 0xFF {
+                        offset += i
+                        break search
+                    }
+                }
+                offset += block.count - 1
+            }
+        }
     }
 
     /// The first chunk: VP8 (lossy), VP8L (lossless) or VP8X (extended, the canvas size).

@@ -52,6 +52,11 @@ public final class VideoSource: FrameSource {
             throw VisionError(problem, path: path)
         }
         if size == 0 { throw VisionError.noFrames(path: path) }
+        // FFmpeg plays a still as a one-frame clip; named as a video it is a mistake, not a clip.
+        // (A raw Motion-JPEG stream begins as a JPEG does.)
+        if let still = ImageHeader.format(ofFile: path), still != "JPEG" || ![".mjpeg", ".mjpg"].contains(where: path.lowercased().hasSuffix) {
+            throw VisionError.notAVideo(path: path, cause: "it is a \(still) image (measure reads images, score --frames a folder of them)")
+        }
         var handle: OpaquePointer?
         var info = lv_video_info()
         do {
@@ -93,12 +98,18 @@ public final class VideoSource: FrameSource {
     /// (no_face.mp4 declares 98 and holds 95), so only a shortfall over 10 % counts. Without a
     /// frame count in the container OpenCV derives one from duration x frame rate, which a wrong
     /// frame-rate header inflates; so the frames must also cover under 90 % of the declared time.
-    private var isCutShort: Bool {
-        guard info.frameCount > 0, Double(index) < 0.9 * Double(info.frameCount) else { return false }
-        guard info.fps > 0, index > 1, let first = firstMs, let last = lastMs else { return true }
+    /// A count OpenCV made from the duration (Matroska stores none) counts from time 0, not from
+    /// the first frame: a file starting late is measured against its span from FFmpeg instead.
+    /// The frames the file declares when it was cut short, nil when it was not.
+    private var cutShortOf: Int? {
+        guard info.frameCount > 0, Double(index) < 0.9 * Double(info.frameCount) else { return nil }
+        guard info.fps > 0, index > 1, let first = firstMs, let last = lastMs else { return info.frameCount }
         let declaredMs = Double(info.frameCount) / info.fps * 1000
         let coveredMs = (last - first) * Double(index) / Double(index - 1)
-        return coveredMs < 0.9 * declaredMs
+        guard coveredMs < 0.9 * declaredMs else { return nil }
+        let span = FileName.withCString(name) { lv_video_declared_span_ms($0) }
+        guard span > 0, span < declaredMs else { return info.frameCount }
+        return coveredMs < 0.9 * span ? Int((span * info.fps / 1000).rounded()) : nil
     }
     private var firstMs: Double?
     private var lastMs: Double?
@@ -122,7 +133,7 @@ public final class VideoSource: FrameSource {
             // A camera never ends on its own: no frame means it stopped.
             if let cameraIndex { throw VisionError.cameraStopped(index: cameraIndex) }
             if index == 0 { throw VisionError.noFrames(path: name) }
-            if isCutShort { throw VisionError.corruptVideo(path: name, frame: index, cause: "decoding stopped \(index) frames into the \(info.frameCount) the file declares") }
+            if let declared = cutShortOf { throw VisionError.corruptVideo(path: name, frame: index, cause: "decoding stopped \(index) frames into the \(declared) the file declares") }
             return nil
         }
         if quarterTurns % 4 != 0 { try image.rotate(quarterTurns: quarterTurns) }

@@ -11,8 +11,14 @@ import Foundation
 /// Timestamps: a camera's frames are stamped with a monotonic clock when the read returns (V4L2
 /// timestamps are not reliable across drivers); a file's frames keep the file's own timestamps,
 /// and the thread releases each one when the monotonic clock reaches it, so a file plays at its
-/// recorded pace with the same dropping as a camera.
+/// recorded pace with the same dropping as a camera. A gap between two frames longer than
+/// `longestPauseMs` (a file whose timestamps jump hours, or a frame rate of 1/100000) is played
+/// as that long: the timestamps stay the file's, only the wait is bounded.
 public final class LiveCapture {
+    /// The longest a file's frame is waited for after the one before it, and the longest gap the
+    /// recording fills with repeats: a camera never pauses this long.
+    public static let longestPauseMs = 1000.0
+
     public enum Input: Sendable, Equatable {
         case camera(index: Int, width: Int, height: Int)
         case file(path: String)
@@ -84,6 +90,7 @@ public final class LiveCapture {
         if case .file = input { isFile = true } else { isFile = false }
         var clockStartMs: Double?
         var fileStartMs: Double?
+        var previousFileMs: Double?
         while !mailbox.isStopRequested {
             do {
                 guard let frame = try source.next() else {
@@ -96,8 +103,12 @@ public final class LiveCapture {
                 var timestampMs = nowMs - startMs
                 if isFile {
                     // Play at the file's pace: release each frame when the clock reaches its time.
-                    let first = fileStartMs ?? frame.timestampMs
+                    var first = fileStartMs ?? frame.timestampMs
+                    if let previous = previousFileMs, frame.timestampMs - previous > Self.longestPauseMs {
+                        first += frame.timestampMs - previous - Self.longestPauseMs
+                    }
                     fileStartMs = first
+                    previousFileMs = frame.timestampMs
                     timestampMs = frame.timestampMs
                     guard mailbox.sleep(untilMonotonicMs: startMs + (frame.timestampMs - first)) else { return }
                 }

@@ -27,8 +27,27 @@ public final class LiveWindow {
     /// Throws `displayUnavailable`, saying why, when a window could not be shown. Call it before
     /// anything else is opened or loaded, so a missing display fails fast.
     public static func checkDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard lv_display_available() == 0 else { return }
-        throw VisionError.displayUnavailable(cause: whyNoDisplay(environment))
+        guard lv_display_available() != 0 else { throw VisionError.displayUnavailable(cause: whyNoDisplay(environment)) }
+        if probed == nil { probed = lv_display_probe(Int32(probeTimeoutMs)) }
+        switch probed {
+        case 1: return
+        case -1: throw VisionError.displayUnavailable(cause: "Qt did not reach \(qtTarget(environment)) within \(probeTimeoutMs / 1000) s")
+        default: throw VisionError.displayUnavailable(cause: "Qt could not open \(qtTarget(environment))")
+        }
+    }
+
+    /// How long Qt may take to open a window on the display (a remote one over ssh included).
+    static let probeTimeoutMs = 15_000
+    /// The probe's answer, once asked: a second check must not start Qt again beside a window.
+    nonisolated(unsafe) private static var probed: Int32?
+
+    /// What Qt was asked to open: the platform when one is named, else the display.
+    static func qtTarget(_ environment: [String: String]) -> String {
+        let nonEmpty = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let display = nonEmpty("DISPLAY").map { "DISPLAY=\($0)" } ?? "the display"
+        guard let platform = nonEmpty("QT_QPA_PLATFORM") else { return display }
+        if platform.hasPrefix("wayland") { return "WAYLAND_DISPLAY=\(nonEmpty("WAYLAND_DISPLAY") ?? "")" }
+        return "QT_QPA_PLATFORM=\(platform) on \(display)"
     }
 
     /// The reason in the user's terms: which variable is missing, or which display is not there.

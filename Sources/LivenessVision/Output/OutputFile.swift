@@ -9,12 +9,12 @@ import LivenessFiles
 /// of that kind. A symbolic link, a device, a FIFO, a socket or a folder is never written through
 /// or replaced.
 public final class OutputFile {
-    /// What a file of this kind begins with when this tool wrote it.
+    /// What a file of this kind begins with when this tool wrote it (nil: any byte there).
     public struct Kind {
         public let name: String
-        public let signature: [UInt8]
+        public let signature: [UInt8?]
 
-        public init(name: String, signature: [UInt8]) {
+        public init(name: String, signature: [UInt8?]) {
             self.name = name
             self.signature = signature
         }
@@ -24,7 +24,8 @@ public final class OutputFile {
         }
 
         public static let jpeg = Kind(name: "JPEG", signature: [0xFF, 0xD8, 0xFF])
-        public static let png = Kind(name: "PNG", signature: [0x89, 0x50, 0x4E, 0x47])
+        /// Marked as ours (`PNGMark`): any PNG begins as the first four bytes did.
+        public static let png = Kind(name: "PNG", signature: PNGMark.signature)
         public static let avi = Kind(name: "AVI recording", signature: Array("RIFF".utf8))
         public static let events = Kind(name: "event stream", startingWith: #"{"event":"#)
         /// report.json of `score` and `live`.
@@ -142,7 +143,7 @@ public final class OutputFile {
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: kind.signature.count)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard n == kind.signature.count && head == kind.signature else {
+        guard n == kind.signature.count && zip(head, kind.signature).allSatisfy({ $1 == nil || $0 == $1 }) else {
             throw refuse("exists and is not a \(kind.name) written by liveness (remove it or choose another path)")
         }
     }

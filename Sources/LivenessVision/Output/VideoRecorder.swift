@@ -4,7 +4,9 @@ import LivenessFiles
 /// A Motion-JPEG AVI file written frame by frame (the live command's recording). Frames are
 /// given with their timestamps; the file has a fixed frame rate, so a frame is repeated to fill
 /// the time of frames that never reached it (dropped ones) and skipped when it comes early.
-/// The recording therefore plays in real time whatever the analysis kept.
+/// The recording therefore plays in real time whatever the analysis kept, but for a gap longer
+/// than `LiveCapture.longestPauseMs`, filled as if it were that long (a file's timestamps that
+/// jump hours would otherwise record hours of one frame).
 public final class VideoRecorder {
     public let path: String
     public let fps: Double
@@ -41,9 +43,14 @@ public final class VideoRecorder {
     /// Appends `image` as the frame shown at `ms`: as many times as the fixed rate needs to reach
     /// `ms` (at least once for the first frame, none when it comes before its slot).
     public func append(_ image: Image, at ms: Double) throws {
-        let first = firstMs ?? ms
+        var first = firstMs ?? ms
+        var due = Int(((ms - first) * fps / 1000).rounded()) + 1
+        let most = written + max(1, Int((LiveCapture.longestPauseMs * fps / 1000).rounded()))
+        if due > most {
+            first = ms - Double(most - 1) * 1000 / fps
+            due = most
+        }
         firstMs = first
-        let due = Int(((ms - first) * fps / 1000).rounded()) + 1
         while written < due {
             do {
                 try shimCall { lv_writer_write(handle, image.handle, $0) }

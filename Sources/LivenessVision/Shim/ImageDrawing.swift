@@ -80,15 +80,23 @@ extension Image {
         lv_draw_image(handle, other.handle, Self.shimBox(box))
     }
 
-    /// Writes a PNG at `path`, as an `OutputFile`: what is there is replaced only when safe.
-    public func writePNG(_ path: String) throws {
-        let file = try OutputFile(path, kind: .png)
+    /// Encodes the image as PNG into `file`, marked as ours (`PNGMark`), and finishes it (closed,
+    /// on the disk), not yet at its path: many pictures can be made this way with one file open
+    /// at a time, then committed.
+    public func writePNG(into file: OutputFile) throws {
+        let encoded: [UInt8]
         do {
             try FileName.withCString(file.temporaryPath) { name in try shimCall { lv_image_write_png(handle, name, $0) } }
+            encoded = Array(try InputFile.readSmall(file.temporaryPath, limit: Int.max))
         } catch is ShimFailure {
-            throw VisionError.writeFailed(path: path, cause: "the PNG could not be written out")
+            throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be written out")
+        } catch is FileProblem {
+            throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be read back to be marked")
         }
-        try file.commit()
+        // The file's own descriptor still writes from its start: the marked bytes, longer than
+        // the encoder's, cover them all.
+        file.write(try PNGMark.marked(encoded))
+        try file.finish()
     }
 
     static func shimPoint(_ p: Point2) -> lv_point {

@@ -11,7 +11,10 @@ public enum VisionError: Error, Equatable {
     case imageNotNumbered(path: String)
     /// Two images of a frame folder with the same number (`frame_1.png`, `frame_01.png`).
     case imageNumberRepeated(path: String, other: String)
-    case fileUnreadable(path: String)
+    /// A file or folder the system will not read: `cause` says why (permission, a loop of links).
+    case fileUnreadable(path: String, cause: String)
+    /// An image of a frame folder whose number is beyond `ImageFolderSource.maxNumber`.
+    case imageNumberTooLarge(path: String)
     /// A FIFO, a device or a socket where a file is meant (`kind` says which).
     case notARegularFile(path: String, kind: String)
     case notAVideo(path: String, cause: String)
@@ -63,8 +66,8 @@ extension VisionError {
         case .missing: self = .fileNotFound(path: path)
         case .isADirectory: self = .isADirectory(path: path)
         case .notAFile(let kind): self = .notARegularFile(path: path, kind: kind)
-        case .unreadable: self = .fileUnreadable(path: path)
-        case .tooLarge: self = .fileUnreadable(path: path)
+        case .unreadable(let cause): self = .fileUnreadable(path: path, cause: cause.prefix(1).lowercased() + cause.dropFirst())
+        case .tooLarge: self = .fileUnreadable(path: path, cause: problem.description)
         }
     }
 }

@@ -25,20 +25,27 @@ enum BenchCommand {
         if failOnWorse, args.value("compare") == nil { throw UsageError("--fail-on-worse needs --compare PREVIOUS.json", spec: spec) }
         let manifest = try BenchManifest(path: path)
         let out = try args.value("out").map { try OutputDirectory($0, inputs: [path]) }
-        // Checked now, written at the end: a run is not stopped by a signal halfway through a file.
+        // Checked now, written at the end: a run is not stopped by a signal halfway through a
+        // file, and a path that cannot take its file fails before the run, not after it.
         try out?.check("result.json", kind: .benchResult)
+        let pictures = BenchPictures.fileNames(manifest.clips.map(\.name))
+        for name in pictures.values.sorted() + ["summary.png"] { try out?.check(name, kind: .png) }
         let quiet = args.has("quiet")
         // Read before the run: a bad file fails at once, and `--out` may then replace it.
         let previous = try args.value("compare").map { try PreviousBenchResult(path: $0) }
-        let run = try BenchRun.run(manifest, models: CommonOptions.models(args)) { item in
+        let run = try BenchRun.run(manifest, models: CommonOptions.models(args), describe: ErrorReport.reason) { item in
             if !quiet { printError("bench: \(item)") }
         }
         let comparison = previous.map { BenchComparison(run, previous: $0) }
         let report = BenchReport.json(run, manifest: path, comparison: comparison)
         if let out {
-            try out.open("result.json", kind: .benchResult).commit(text: report.pretty() + "\n")
-            try BenchPictures.write(run, positives: manifest.positiveConfidences,
-                                    title: "liveness bench \((path as NSString).lastPathComponent)", to: out.path)
+            // All of the run's files together, as score --out: each is made beside its path, and
+            // only once all are finished is any put in place, so a failure leaves the folder as it was.
+            let result = try out.open("result.json", kind: .benchResult)
+            result.write(Array((report.pretty() + "\n").utf8))
+            let drawn = try BenchPictures.draw(run, names: pictures, positives: manifest.positiveConfidences,
+                                               title: "liveness bench \((path as NSString).lastPathComponent)") { try out.open($0, kind: .png) }
+            try OutputFile.commitAll([result] + drawn)
         }
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, comparison: comparison))
@@ -49,6 +56,11 @@ enum BenchCommand {
         let regressions = run.floors.broken.count + worse.count, gaps = run.floors.knownGaps.count
         let remaining = gaps == 0 ? "no known gap remains" : "\(gaps) known gap(s) remain"
         printError(regressions == 0 ? "liveness: no regression; \(remaining)" : "liveness: \(regressions) regression(s); apart from them \(remaining)")
+        // A clip that could not be scored is an input error, floors or none.
+        if !run.failures.isEmpty {
+            printError("liveness: \(run.failures.count) of \(manifest.clips.count) clips could not be scored (NOT SCORED above)")
+            return .inputOrModel
+        }
         return regressions == 0 ? .passed : .notPassed
     }
 }

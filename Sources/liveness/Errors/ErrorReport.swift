@@ -7,18 +7,24 @@ import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.
 enum ErrorReport {
-    /// The message (a stray file-name byte shown as \xNN) and the exit code.
+    /// The message, one line with what others wrote escaped (`TerminalText`; a usage error's
+    /// usage lines after it), and the exit code.
     static func render(_ error: Error) -> (message: String, code: ExitCode) {
+        if let usage = error as? UsageError { return (TerminalText.line("liveness: \(usage.message)") + "\n" + usage.usage, .usage) }
         let (message, code) = describe(error)
-        return (FileName.display(message), code)
+        return (TerminalText.line(message), code)
+    }
+
+    /// Why, as the error line says it without its "liveness: " (a bench clip's NOT SCORED reason).
+    static func reason(_ error: Error) -> String {
+        let message = render(error).message
+        return message.hasPrefix("liveness: ") ? String(message.dropFirst("liveness: ".count)) : message
     }
 
     private static func describe(_ error: Error) -> (message: String, code: ExitCode) {
         switch error {
         case let stopped as Stopped:
             return ("liveness: stopped by \(signalName(stopped.signal)); unfinished outputs were removed", stopped.exitCode)
-        case let usage as UsageError:
-            return ("liveness: \(usage.message)\n\(usage.usage)", .usage)
         case let config as ConfigFileError:
             switch config {
             case .missing(let path): return ("liveness: \(path): configuration file not found", .inputOrModel)
@@ -32,6 +38,8 @@ enum ErrorReport {
         case let malformed as CSVTable.Malformed:
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         case let malformed as PtsFile.Malformed:
+            return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
+        case let malformed as LabelNumber.Malformed:
             return ("liveness: malformed label file: \(malformed.description)", .inputOrModel)
         case let batch as BatchInputError:
             switch batch {
@@ -61,8 +69,10 @@ enum ErrorReport {
             return ("liveness: \(path): has no number in its name (--frames times each image by its number)", .inputOrModel)
         case .imageNumberRepeated(let path, let other):
             return ("liveness: \(path): has the same number as \(other) (--frames times each image by its number)", .inputOrModel)
-        case .fileUnreadable(let path):
-            return ("liveness: \(path): permission denied (cannot read the file)", .inputOrModel)
+        case .fileUnreadable(let path, let cause):
+            return ("liveness: \(path): cannot be read: \(cause)", .inputOrModel)
+        case .imageNumberTooLarge(let path):
+            return ("liveness: \(path): its number is beyond \(ImageFolderSource.maxNumber) (--frames times each image by its number)", .inputOrModel)
         case .notARegularFile(let path, let kind):
             return ("liveness: \(path): is \(kind), not a regular file (inputs are local files)", .inputOrModel)
         case .notAVideo(let path, let cause):

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import LivenessVision
 
 /// The folder `--out DIR` writes into, created when missing. Its files are `OutputFile`s: each
@@ -11,10 +12,22 @@ struct OutputDirectory {
     init(_ path: String, inputs: [String]) throws {
         self.path = path
         self.inputs = inputs
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw VisionError.writeFailed(path: path, cause: "cannot create the directory")
+        try Self.makeFolder(path, for: path)
+    }
+
+    /// Makes `folder` and any missing folder above it, by the bytes of their names: Foundation's
+    /// createDirectory would make a folder named by the UTF-8 of a stray byte's stand-in
+    /// (`FileName`), then fail under it.
+    private static func makeFolder(_ folder: String, for path: String) throws {
+        var st = stat()
+        if FileName.withCString(folder, { stat($0, &st) }) == 0 {
+            guard InputFile.isDirectory(st) else { throw VisionError.writeFailed(path: path, cause: "cannot create the directory: \(folder) is not one") }
+            return
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != folder { try makeFolder(parent, for: path) }
+        guard FileName.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+            throw VisionError.writeFailed(path: path, cause: "cannot create the directory (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -37,12 +50,6 @@ extension OutputFile.Kind {
 }
 
 extension OutputFile {
-    /// Writes `text` and puts the file in place.
-    func commit(text: String) throws {
-        write(Array(text.utf8))
-        try commit()
-    }
-
     /// Encodes `image` as JPEG into the file (not yet at its path).
     func write(jpeg image: Image) throws {
         do {

@@ -65,6 +65,41 @@ enum HostileFixtures {
         return Data(bytes)
     }
 
+    /// A little-endian TIFF of 8-bit grey pixels: one directory of `entries` (tag, type 3 SHORT or
+    /// 4 LONG, value), in the order given, then `pixels` bytes of grey at `pixelOffset` (the
+    /// entries that point at the data use it).
+    static func tiff(_ entries: [(tag: UInt16, type: UInt16, value: UInt32)], pixels: Int) -> Data {
+        func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func le32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
+        var bytes: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8) + le16(UInt16(entries.count))
+        for entry in entries {
+            let value = entry.type == 3 ? le16(UInt16(entry.value)) + [0, 0] : le32(entry.value)
+            bytes += le16(entry.tag) + le16(entry.type) + le32(1) + value
+        }
+        bytes += le32(0)
+        precondition(bytes.count == tiffPixelOffset(entries: entries.count))
+        return Data(bytes + [UInt8](repeating: 0x80, count: pixels))
+    }
+
+    /// Where `tiff` puts the pixels for a directory of `entries` entries.
+    static func tiffPixelOffset(entries: Int) -> Int { 8 + 2 + 12 * entries + 4 }
+
+    /// A 16x16 grey TIFF in one strip, every tag once: what a TIFF should be.
+    static func validTIFF() -> Data {
+        let offset = UInt32(tiffPixelOffset(entries: 9))
+        return tiff([(256, 3, 16), (257, 3, 16), (258, 3, 8), (259, 3, 1), (262, 3, 1), (273, 4, offset), (277, 3, 1), (278, 3, 16), (279, 4, 256)], pixels: 256)
+    }
+
+    /// `jpeg` with its last scan (from its last start-of-scan marker to its end-of-image) repeated
+    /// `times` more times: a file of many scans, each one more pass of the decoder.
+    static func jpegRepeatingItsLastScan(_ jpeg: Data, times: Int) throws -> Data {
+        let bytes = [UInt8](jpeg)
+        guard let sos = (0..<(bytes.count - 1)).last(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }),
+              bytes.suffix(2) == [0xFF, 0xD9] else { throw CLIError("no scan or no end-of-image in the JPEG") }
+        let scan = bytes[sos..<(bytes.count - 2)]
+        return Data(bytes[..<(bytes.count - 2)] + Array(repeating: scan, count: times).joined() + [0xFF, 0xD9])
+    }
+
     /// `bytes` as a zlib stream of stored (uncompressed) blocks.
     private static func stored(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
