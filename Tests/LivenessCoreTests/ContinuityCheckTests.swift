@@ -64,6 +64,16 @@ final class ContinuityCheckTests: XCTestCase {
         XCTAssertFalse(slideshow.session.isCredited(.turnHead), "slideshow")
     }
 
+    /// A still photo's fit jumps with its box: the yaw crosses the turn's threshold while the
+    /// pixels did not change at all. That is the fit's change, not the face's.
+    func testAYawThatJumpsOnPixelsThatDidNotChangeEarnsNoTurn() {
+        let run = runScan(times: timestamps(fps: 30, durationMs: 4000)) { ms in
+            Pose(yaw: ms >= 2000 && ms < 2400 ? 10 : 0, pixelChange: 0)
+        }
+        XCTAssertFalse(run.session.isCredited(.turnHead))
+        XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
+    }
+
     func testAStepOutOfAMovingFaceIsNoCut() {
         let run = runScan(times: timestamps(fps: 10, durationMs: 4000)) { ms in
             if ms < 2000 { return Pose(pixelChange: self.moving) }

@@ -9,7 +9,7 @@ public struct LivenessConfig: Equatable, Sendable {
     /// SPEC §2 fitted guide, for clips recorded without the circle: off by default.
     public var fittedGuide = false
     /// With the fitted guide, the share of the circle's diameter the face ellipse's longer axis fills.
-    public var fittedGuideFill = 0.6
+    public var fittedGuideFill = 0.5
 
     public var settleMs = 300.0
     public var framesToAutoshot = 3

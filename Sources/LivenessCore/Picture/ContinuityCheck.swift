@@ -4,8 +4,10 @@
 /// `stillMs` of still intervals) or *moving* (anything else).
 ///
 /// The interval in which an action's measure crosses its threshold (the closure reaching the
-/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a step; the action is
-/// refused until the face has been moving for `liftMs` on end. A photo flipped in, then held
+/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a step, or when it comes
+/// out of a still face and is still itself: then the pixels did not change at all and the change
+/// is the fit's own (a still photo's points jump with the box they are fitted in: yaw by 8-12°).
+/// The action is refused until the face has been moving for `liftMs` on end. A photo flipped in, then held
 /// still, shaken (its jolts come between still frames, never on end) or flipped again, never
 /// moves that way; a live head that steps fast (a 36° turn in one 100 ms interval at 10 fps)
 /// keeps moving on its own, and its credit comes that much later. Stated in time, so a 60 fps
@@ -16,7 +18,7 @@ public struct ContinuityCheck: Sendable {
         public var ms: Double
         /// The face's pixel change in the crossing interval (nil: no face on the frame before).
         public var step: Double?
-        /// The crossing interval was a step out of a still face.
+        /// The crossing interval came out of a still face as a step, or did not move at all.
         public var isStep: Bool
         /// Since when the face has been moving on end after the crossing (nil: not now).
         public var movingSinceMs: Double?
@@ -59,7 +61,7 @@ public struct ContinuityCheck: Sendable {
         let afterStill = stillBefore()
         let still = change.map { $0 < stillBound } ?? false
         for action in LivenessAction.allCases {
-            let isStep = (change.map { $0 >= stepBound(action) } ?? false) && afterStill
+            let isStep = (change.map { $0 >= stepBound(action) || $0 < stillBound } ?? false) && afterStill
             if !nowOver.contains(action) {
                 crossings[action] = nil
             } else if !over.contains(action) {
