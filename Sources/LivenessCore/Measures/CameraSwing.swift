@@ -1,10 +1,12 @@
 /// How fast the camera itself turns (SPEC §2 "Camera motion"), over the last `windowMs`: the
 /// signed rotations of the frame intervals in the window added up, over the time they cover. A
 /// hand holding a phone shakes it back and forth and the estimate's own noise has no direction,
-/// so both cancel out; a handset swung about the face adds up. Measured per interval instead,
-/// `faceswap_data1` (a phone held in the hand, its background drifting about 1.6° a second)
-/// read 6.5°/s on its median frame and refused every blink; the flip of a photo read a one-frame
-/// spike that moved the neutral yaw (Benchmarks/RESULTS.md, "Camera motion").
+/// so both cancel out; a handset swung about the face adds up. Measured per interval instead, the
+/// flip of a photo read a one-frame spike (7.4°/s in three_photo_flip_shaking_faceswap_30fps)
+/// that moved the neutral yaw, and the return flip was credited as a turn. It does not mend a
+/// biased estimate: `faceswap_data1` (a phone held in the hand, its background drifting about
+/// 1.6° a second) still reads 5-12°/s through its blinks (Benchmarks/RESULTS.md, "A picture is
+/// not a live face").
 public struct CameraSwing: Sendable {
     let windowMs: Double
     private var recent: [(startMs: Double, rotation: CameraRotation?)] = []

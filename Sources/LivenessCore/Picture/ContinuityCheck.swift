@@ -4,9 +4,11 @@
 /// `stillMs` of still intervals) or *moving* (anything else).
 ///
 /// The interval in which an action's measure crosses its threshold (the closure reaching the
-/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a step, or when it comes
-/// out of a still face and is still itself: then the pixels did not change at all and the change
-/// is the fit's own (a still photo's points jump with the box they are fitted in: yaw by 8-12°).
+/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a step; a turn's is one too
+/// when it comes out of a still face and is still itself: a head that turns moves its pixels, so
+/// the change is the fit's own (a still photo's points jump with the box they are fitted in: yaw
+/// by 8-12°). Not so a blink's: a lid that starts to fall may not show in 32 x 32 samples
+/// (fellway_me's blink at 3567 ms would have been refused).
 /// The action is refused until the face has been moving for `liftMs` on end. A photo flipped in, then held
 /// still, shaken (its jolts come between still frames, never on end) or flipped again, never
 /// moves that way; a live head that steps fast (a 36° turn in one 100 ms interval at 10 fps)
@@ -61,7 +63,7 @@ public struct ContinuityCheck: Sendable {
         let afterStill = stillBefore()
         let still = change.map { $0 < stillBound } ?? false
         for action in LivenessAction.allCases {
-            let isStep = (change.map { $0 >= stepBound(action) || $0 < stillBound } ?? false) && afterStill
+            let isStep = (change.map { $0 >= stepBound(action) || (action == .turnHead && $0 < stillBound) } ?? false) && afterStill
             if !nowOver.contains(action) {
                 crossings[action] = nil
             } else if !over.contains(action) {
