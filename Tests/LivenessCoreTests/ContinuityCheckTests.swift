@@ -74,9 +74,11 @@ final class ContinuityCheckTests: XCTestCase {
         XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
     }
 
+    /// A live head already moving, then turning fast: the crossing changes no more than
+    /// `continuityStepRatio` times what came before it.
     func testAStepOutOfAMovingFaceIsNoCut() {
         let run = runScan(times: timestamps(fps: 10, durationMs: 4000)) { ms in
-            if ms < 2000 { return Pose(pixelChange: self.moving) }
+            if ms < 2000 { return Pose(pixelChange: self.step / (self.config.continuityStepRatio * 0.8)) }
             return Pose(yaw: 15, pixelChange: ms < 2100 ? self.step : self.still)
         }
         XCTAssertTrue(run.session.isCredited(.turnHead))

@@ -96,6 +96,7 @@ extension LivenessConfig: Decodable {
         number("continuityStillBound", \.continuityStillBound, 0...10),
         number("continuityStepBound", \.continuityStepBound, 0...10),
         number("continuityBlinkStepBound", \.continuityBlinkStepBound, 0...10),
+        number("continuityStepRatio", \.continuityStepRatio, 1...1000),
         number("continuityStillMs", \.continuityStillMs, 0...60_000),
         number("continuityLiftMs", \.continuityLiftMs, 0...60_000),
         number("graceMs", \.graceMs, 0...600_000),

@@ -57,11 +57,13 @@ public struct LivenessConfig: Equatable, Sendable {
     /// SPEC §6 "continuous" (`ContinuityCheck`), in `PixelChange` units (the face's mean absolute
     /// pixel change over its spread): an interval under `continuityStillBound` is still; a crossing
     /// interval of a turn's `continuityStepBound` (a blink's `continuityBlinkStepBound`) or more,
-    /// right after `continuityStillMs` of still ones, is a cut, lifted once the face has moved for
-    /// `continuityLiftMs` on end (Benchmarks/RESULTS.md, "A picture is not a live face").
+    /// and `continuityStepRatio` times every interval of the `continuityStillMs` before it, is a cut,
+    /// lifted once the face has moved for `continuityLiftMs` on end (Benchmarks/RESULTS.md, "A
+    /// picture is not a live face").
     public var continuityStillBound = 0.02
     public var continuityStepBound = 0.05
     public var continuityBlinkStepBound = 0.15
+    public var continuityStepRatio = 2.5
     public var continuityStillMs = 200.0
     public var continuityLiftMs = 100.0
 

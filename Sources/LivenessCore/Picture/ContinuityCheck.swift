@@ -1,26 +1,28 @@
 /// SPEC §6 "continuous": an action's change must be seen happening, not a cut between two
-/// pictures. Each frame interval's `PixelChange` (the face's pixels, a shake forgiven) makes it
-/// *still* (under `stillBound`), a *step* (at least the action's step bound, right after
-/// `stillMs` of still intervals) or *moving* (anything else).
+/// pictures. Each frame interval has a `PixelChange` (the face's pixels, a shift forgiven).
 ///
 /// The interval in which an action's measure crosses its threshold (the closure reaching the
-/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a step; a turn's is one too
-/// when it comes out of a still face and is still itself: a head that turns moves its pixels, so
-/// the change is the fit's own (a still photo's points jump with the box they are fitted in: yaw
-/// by 8-12°). Not so a blink's: a lid that starts to fall may not show in 32 x 32 samples
-/// (fellway_me's blink at 3567 ms would have been refused).
-/// The action is refused until the face has been moving for `liftMs` on end. A photo flipped in, then held
-/// still, shaken (its jolts come between still frames, never on end) or flipped again, never
-/// moves that way; a live head that steps fast (a 36° turn in one 100 ms interval at 10 fps)
-/// keeps moving on its own, and its credit comes that much later. Stated in time, so a 60 fps
-/// copy whose frames repeat (still for 50 ms between changes) has no step.
+/// blink's, the yaw leaving neutral by the turn's) is a cut when it is a *step*: at least the
+/// action's step bound, and `stepRatio` times every interval of the `stillMs` before it (a photo
+/// flipped in: 0.34-0.64, after a still or hand-shaken photo's 0-0.12; a live head that turns
+/// 36° in one 100 ms interval at 10 fps changes half as much again as the intervals before it,
+/// at most). A turn's crossing is a cut too when it and the `stillMs` before it are all still
+/// (under `stillBound`): a head that turns moves its pixels, so that change is the fit's own (a
+/// still photo's points jump with the box they are fitted in: yaw by 8-12°). Not so a blink's: a
+/// lid that starts to fall may not show in 32 x 32 samples (fellway_me's blink at 3567 ms).
+///
+/// A cut is lifted once the face has moved for `liftMs` on end, each interval changing by at
+/// least the step over `stepRatio` (and `stillBound`): a live head keeps moving on its own after a
+/// fast step, and its credit comes that much later; a photo held still, shaken (its jolts stay
+/// small beside the flip) or flipped again does not. Stated in time, so a 60 fps copy whose frames
+/// repeat (still for 50 ms between changes) is judged as its source.
 public struct ContinuityCheck: Sendable {
     /// Where an action's measure crossed its threshold, and how.
     public struct Crossing: Equatable, Sendable {
         public var ms: Double
         /// The face's pixel change in the crossing interval (nil: no face on the frame before).
         public var step: Double?
-        /// The crossing interval came out of a still face as a step, or did not move at all.
+        /// The crossing interval was a cut (a step, or a turn on pixels that did not change).
         public var isStep: Bool
         /// Since when the face has been moving on end after the crossing (nil: not now).
         public var movingSinceMs: Double?
@@ -30,6 +32,7 @@ public struct ContinuityCheck: Sendable {
 
     let stillBound: Double
     let stepBounds: [LivenessAction: Double]
+    let stepRatio: Double
     let stillMs: Double
     let liftMs: Double
     /// The intervals since the one that starts `stillMs` before the latest frame: (start, pixel change).
@@ -41,6 +44,7 @@ public struct ContinuityCheck: Sendable {
     public init(config: LivenessConfig) {
         stillBound = config.continuityStillBound
         stepBounds = [.turnHead: config.continuityStepBound, .blink: config.continuityBlinkStepBound]
+        stepRatio = config.continuityStepRatio
         stillMs = config.continuityStillMs
         liftMs = config.continuityLiftMs
     }
@@ -60,22 +64,21 @@ public struct ContinuityCheck: Sendable {
     /// One frame: `pixelChange` is the face's since the previous frame (nil without a face on both);
     /// `over` the actions whose measure is past its threshold on this frame.
     public mutating func observe(pixelChange change: Double?, over nowOver: Set<LivenessAction>, at ms: Double) {
-        let afterStill = stillBefore()
-        let still = change.map { $0 < stillBound } ?? false
+        let calmest = largestChangeBefore()
         for action in LivenessAction.allCases {
-            let isStep = (change.map { $0 >= stepBound(action) || (action == .turnHead && $0 < stillBound) } ?? false) && afterStill
             if !nowOver.contains(action) {
                 crossings[action] = nil
             } else if !over.contains(action) {
-                crossings[action] = Crossing(ms: ms, step: change, isStep: isStep, movingSinceMs: nil, lifted: false)
-            } else if var c = crossings[action] {
-                if still || isStep || change == nil {
-                    c.movingSinceMs = nil
-                } else {
+                crossings[action] = Crossing(ms: ms, step: change, isStep: isCut(change, before: calmest, for: action), movingSinceMs: nil, lifted: false)
+            } else if var c = crossings[action], c.isStep, !c.lifted {
+                let moving = max(stillBound, (c.step ?? 0) / stepRatio)
+                if let change, change >= moving {
                     // Moving since the start of this interval, unless it already was.
                     let since = c.movingSinceMs ?? (lastMs ?? ms)
                     c.movingSinceMs = since
                     if ms - since >= liftMs { c.lifted = true }
+                } else {
+                    c.movingSinceMs = nil
                 }
                 crossings[action] = c
             }
@@ -87,13 +90,24 @@ public struct ContinuityCheck: Sendable {
         if let keepFrom = recent.lastIndex(where: { ms - $0.startMs >= stillMs }) { recent.removeFirst(keepFrom) }
     }
 
-    /// Every interval of the `stillMs` before the latest frame had a face whose pixels kept still.
-    private func stillBefore() -> Bool {
-        guard let lastMs else { return false }
+    /// Whether a crossing interval of `change`, after intervals whose largest change was `before`
+    /// (nil: not known for `stillMs`), is a cut for `action`.
+    private func isCut(_ change: Double?, before: Double?, for action: LivenessAction) -> Bool {
+        guard let change, let before else { return false }
+        if change >= stepBound(action) && before * stepRatio <= change { return true }
+        return action == .turnHead && change < stillBound && before < stillBound
+    }
+
+    /// The largest change of the intervals of the `stillMs` before the latest frame; nil when a
+    /// face was missing in them or they do not reach that far back.
+    private func largestChangeBefore() -> Double? {
+        guard let lastMs else { return nil }
+        var largest = 0.0
         for interval in recent.reversed() {
-            guard let change = interval.change, change < stillBound else { return false }
-            if lastMs - interval.startMs >= stillMs { return true }
+            guard let change = interval.change else { return nil }
+            largest = max(largest, change)
+            if lastMs - interval.startMs >= stillMs { return largest }
         }
-        return false
+        return nil
     }
 }
