@@ -201,6 +201,12 @@ final class HostileCommandTests: XCTestCase {
             // group (the workers included) as a closing terminal sends it.
             let result = try CLI.run(["score", clip, clip, "--jobs", "2", "--seed", "1"], timeout: 300,
                                      shell: "trap '' \(trap); exec setsid \"$@\"", whileRunning: { process in
+                                         // Not before the shell has set its trap and become liveness:
+                                         // a signal sent earlier reaches a shell that does not ignore it yet.
+                                         let comm = "/proc/\(process.processIdentifier)/comm"
+                                         while process.isRunning, (try? String(contentsOfFile: comm, encoding: .utf8)) != "liveness\n" {
+                                             Thread.sleep(forTimeInterval: 0.01)
+                                         }
                                          while process.isRunning {
                                              _ = kill(-process.processIdentifier, signal)
                                              Thread.sleep(forTimeInterval: 0.1)
