@@ -134,6 +134,8 @@ public enum Overlay {
         }
         let motion = v.cameraDegPerSec.map { "\(f($0, 1)) deg/s" } ?? "unknown"
         lines.append("camera \(motion) \(v.cameraStill ? "still" : "moving")")
+        // SPEC §6: the actions refused now as a jump between two still pictures.
+        if !v.cuts.isEmpty { lines.append("picture suspected: \(v.cuts.map(\.rawValue).sorted().joined(separator: ", "))") }
         lines.append("\(v.framing.rawValue), \(v.stage.rawValue), faces \(m.faceCount)")
         lines.append("\(f(figures.fps, 1)) fps, analysis \(f(figures.latencyMs, 1)) ms, dropped \(figures.dropped)")
         return lines
