@@ -12,7 +12,7 @@ public struct LivenessSession: Sendable {
     public private(set) var autoshot: ChosenFrame?
     public private(set) var neutralYaw: Double?
     /// The yaw built up while the camera rotated since the autoshot: the neutral moves with it.
-    public private(set) var cameraYawShift = 0.0
+    public var cameraYawShift: Double { handsetSwing.shift }
     public private(set) var credits: [ActionCredit] = []
     public private(set) var snapshot: ChosenFrame?
     public private(set) var snapshotRule: SnapshotRule?
@@ -29,17 +29,16 @@ public struct LivenessSession: Sendable {
     private var framingRun: [Double] = []  // yaws of the consecutive in-circle frames toward the autoshot
     private var outOfCircleSinceMs: Double?
     private var faceLost = false
-    private var turnRun = 0
+    private var turnRule: TurnRule
+    private var handsetSwing = HandsetSwing()
     private var eyesSeenOpen: EyesSeenOpen
     private var headMotion: HeadMotion
-    private var lastFaceYaw: Double?
     private var continuity: ContinuityCheck
     private var cameraSwing: CameraSwing
     /// The crossings already announced as a picture (`pictureSuspected` once per cut, not per frame).
     private var announcedCuts: [LivenessAction: Double] = [:]
     /// Every credit refused as a picture's (SPEC §6), with its frame: the report lists them.
     public private(set) var pictureSuspicions: [(frame: ChosenFrame, suspicion: PictureSuspicion)] = []
-    private var cameraMovedSinceLastFace = false
     private var completedMs: Double?
     private var bestSnapshot: (frame: ChosenFrame, score: Double)?
     /// What the action rules would credit on this frame, before the same-face rule has its say.
@@ -53,6 +52,7 @@ public struct LivenessSession: Sendable {
         self.baseline = OpenEyeBaseline(config: config)
         self.eyesSeenOpen = EyesSeenOpen(config: config)
         self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
+        self.turnRule = TurnRule(config: config)
         self.guide = GuideCircle(config: config)
         self.continuity = ContinuityCheck(config: config)
         self.cameraSwing = CameraSwing(windowMs: config.cameraWindowMs)
@@ -116,7 +116,7 @@ public struct LivenessSession: Sendable {
                 isAutoshot = true
                 autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
                 neutralYaw = median(framingRun)
-                lastFaceYaw = m.face!.yaw
+                handsetSwing.start(faceYaw: m.face!.yaw)
                 eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
                 identity.takeAutoshot(try describeFace())
                 emit(.autoshot)
@@ -131,7 +131,7 @@ public struct LivenessSession: Sendable {
                 break
             }
             watchGrace(framing: framing, at: m.timestampMs)
-            followCameraSwing(m, cameraStill: cameraStill)
+            handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: cameraStill)
             creditActions(m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eligible: inCircle && cameraStill)
             try creditUnlessFaceChanged(m, describeFace: describeFace)
             eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
@@ -150,7 +150,7 @@ public struct LivenessSession: Sendable {
                 end()
                 break
             }
-            followCameraSwing(m, cameraStill: cameraStill)
+            handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: cameraStill)
             let score = snapshotScore(m, inCircle: inCircle, closure: closure)
             let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
             if score < 1 {
@@ -223,15 +223,14 @@ public struct LivenessSession: Sendable {
         _ m: FrameMeasurement, closure: Double?, eyesReadable: Bool, eligible: Bool
     ) {
         guard eligible, let face = m.face, let closure, let neutral = currentNeutralYaw else {
-            turnRun = 0
+            _ = turnRule.observe(yawFromNeutral: nil)
             return
         }
-        if eyesSeenOpen.isSeen, eyesReadable, closure >= config.blinkClosure, abs(face.yaw) < config.blinkMaxAbsYaw {
+        if BlinkRule.isMet(closure: closure, yaw: face.yaw, eyesSeenOpen: eyesSeenOpen.isSeen, eyesReadable: eyesReadable, config: config) {
             creditIfContinuous(.blink, value: closure, on: m)
         }
         let fromNeutral = face.yaw - neutral
-        turnRun = abs(fromNeutral) >= config.turnDegrees ? turnRun + 1 : 0
-        if turnRun >= config.turnHoldFrames {
+        if turnRule.observe(yawFromNeutral: fromNeutral) {
             creditIfContinuous(.turnHead, value: fromNeutral, on: m)
         }
     }
@@ -260,17 +259,6 @@ public struct LivenessSession: Sendable {
         }
         creditable.insert(action)
         if !isCredited(action) { credit(action, value: value, on: m, crossing: crossing) }
-    }
-
-    /// SPEC §2 camera motion: a yaw change that builds up while the camera rotates is the
-    /// camera's, so the neutral yaw moves with it. Between two frames with a face, if the camera
-    /// rotated on any frame in between (or on this one), their yaw difference joins the shift.
-    private mutating func followCameraSwing(_ m: FrameMeasurement, cameraStill: Bool) {
-        if !cameraStill { cameraMovedSinceLastFace = true }
-        guard let face = m.face else { return }
-        if cameraMovedSinceLastFace, let last = lastFaceYaw { cameraYawShift += face.yaw - last }
-        lastFaceYaw = face.yaw
-        cameraMovedSinceLastFace = false
     }
 
     /// The guide circle for a frame of this size (nil only while a fitted guide has no face to fit).
