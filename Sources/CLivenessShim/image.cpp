@@ -144,9 +144,7 @@ lv_status lv_image_region_stats(const lv_image *gray, lv_box box, double *mean, 
     return lv_guard(error, [&] {
         const cv::Mat from = lv_source(gray);
         lv_require(from.type() == CV_8UC1, LV_ERR_ARGUMENT, "region statistics need an 8-bit gray image");
-        const cv::Rect inside = cv::Rect(static_cast<int>(std::floor(box.x)), static_cast<int>(std::floor(box.y)),
-                                         static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height))) &
-                                cv::Rect(0, 0, from.cols, from.rows);
+        const cv::Rect inside = lv_box_pixels(box) & cv::Rect(0, 0, from.cols, from.rows);
         *mean = 0;
         *deviation = 0;
         if (inside.empty()) return;
@@ -166,8 +164,7 @@ lv_status lv_image_sample(const lv_image *gray, lv_box box, int side, unsigned c
                        box.width <= 4.0 * from.cols + 4 && box.height <= 4.0 * from.rows + 4 &&
                        std::abs(box.x) <= 4.0 * from.cols && std::abs(box.y) <= 4.0 * from.rows,
                    LV_ERR_ARGUMENT, "a sample needs a box of at least one pixel, near the image");
-        const cv::Rect wanted(static_cast<int>(std::floor(box.x)), static_cast<int>(std::floor(box.y)),
-                              static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height)));
+        const cv::Rect wanted = lv_box_pixels(box);
         const cv::Rect inside = wanted & cv::Rect(0, 0, from.cols, from.rows);
         cv::Mat region;
         if (inside == wanted) {

@@ -6,6 +6,7 @@
 #include "lv_image.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <opencv2/core.hpp>
 
@@ -41,6 +42,13 @@ inline const cv::Mat &lv_gray_source(const lv_image *image) {
 // not fit).
 inline int lv_clamp_px(double v, int lo, int hi) {
     return static_cast<int>(std::clamp(v, static_cast<double>(lo), static_cast<double>(hi)));
+}
+
+// The pixels from a box's corner, rounded down, as wide and high as the box rounded up: the region
+// statistics and the samples read the same pixels of a box (not clipped to any image).
+inline cv::Rect lv_box_pixels(const lv_box &box) {
+    return cv::Rect(static_cast<int>(std::floor(box.x)), static_cast<int>(std::floor(box.y)),
+                    static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height)));
 }
 
 // Where the 2 x 3 affine matrix `m` (CV_64F) takes the point (x, y).

@@ -27,7 +27,7 @@ final class BackgroundMotion {
             // The head and what moves with it: wider than the face, from above the hair to the bottom.
             small.small(FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: frameHeight))
         } ?? FaceBox(x: 0, y: 0, width: 0, height: 0)
-        let box = lv_box(x: Float(exclude.x), y: Float(exclude.y), width: Float(exclude.width), height: Float(exclude.height))
+        let box = Image.shimBox(exclude)
         var count: Int32 = 0
         try internalCall { error in
             from.withUnsafeMutableBufferPointer { f in

@@ -27,7 +27,7 @@ public final class FaceDetector {
     /// is searched turned upright for heads tilted that much, and the boxes are upright to them.
     func detect(in gray: Image, region: FaceBox, scale: Double, minFace: Double, maxFace: Double, roll: Double = 0) throws -> [HeadBox] {
         let params = lv_detect_params(
-            region: lv_box(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height)),
+            region: Image.shimBox(region),
             scale: Float(scale), min_face: Float(minFace), max_face: Float(maxFace), scale_step: 1.1, min_neighbors: 3,
             roll: Float(roll))
         var count: Int32 = 0

@@ -32,7 +32,7 @@ public final class HogDetector {
     /// by `roll`, as landmark boxes (dlib's own boxes, upright to the head).
     func detect(in gray: Image, region: FaceBox, scale: Double, roll: Double = 0) throws -> [HeadBox] {
         var count: Int32 = 0
-        let r = lv_box(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height))
+        let r = Image.shimBox(region)
         try internalCall { error in
             boxes.withUnsafeMutableBufferPointer { b in
                 scores.withUnsafeMutableBufferPointer { s in

@@ -85,8 +85,7 @@ public final class Image {
     /// The mean and standard deviation of this gray image's pixels inside `box` (clipped to it).
     func regionStats(_ box: FaceBox) throws -> PatchStats {
         var mean = 0.0, deviation = 0.0
-        let region = lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
-        try internalCall { lv_image_region_stats(handle, region, &mean, &deviation, $0) }
+        try internalCall { lv_image_region_stats(handle, Self.shimBox(box), &mean, &deviation, $0) }
         return PatchStats(mean: mean, deviation: deviation)
     }
 
@@ -94,7 +93,7 @@ public final class Image {
     /// (outside the image, its edge repeated).
     func sample(_ box: FaceBox, side: Int) throws -> [UInt8] {
         var out = [UInt8](repeating: 0, count: side * side)
-        let region = lv_box(x: Float(box.x), y: Float(box.y), width: Float(box.width), height: Float(box.height))
+        let region = Self.shimBox(box)
         try out.withUnsafeMutableBufferPointer { buffer in
             try internalCall { lv_image_sample(handle, region, Int32(side), buffer.baseAddress, $0) }
         }

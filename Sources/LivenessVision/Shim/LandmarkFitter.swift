@@ -23,7 +23,7 @@ public final class LandmarkFitter {
     func fit(_ gray: Image, box: HeadBox) throws -> [Point2] {
         var points = [lv_point](repeating: lv_point(), count: Landmarks68.count)
         let b = box.box
-        let rect = lv_box(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
+        let rect = Image.shimBox(b)
         try internalCall { error in
             points.withUnsafeMutableBufferPointer { lv_predictor_fit(handle, gray.handle, rect, Float(box.roll), $0.baseAddress, error) }
         }
