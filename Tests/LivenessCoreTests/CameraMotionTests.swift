@@ -6,6 +6,11 @@ final class CameraMotionTests: XCTestCase {
     let grid = (0..<10).flatMap { i in (0..<6).map { j in Point2(x: 20 + Double(i) * 60, y: 20 + Double(j) * 80) } }
     let centre = Point2(x: 320, y: 240)
 
+    /// The estimated rotation's size over `elapsedMs`, in degrees per second.
+    func cameraRotationRate(from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double) -> Double? {
+        cameraRotation(from: from, to: to, focalLength: focalLength, imageCentre: imageCentre).map { $0.degrees / (elapsedMs / 1000) }
+    }
+
     func testAStillBackgroundIsNoRotation() {
         let rate = cameraRotationRate(from: grid, to: grid, focalLength: 640, imageCentre: centre, elapsedMs: 33)
         XCTAssertEqual(rate ?? -1, 0, accuracy: 1e-9)

@@ -39,7 +39,7 @@ final class ContinuityCheckTests: XCTestCase {
         let run = flipToATurn(fps: 10, after: moving)
         let credit = run.session.credits.first { $0.action == .turnHead }
         XCTAssertEqual(credit?.ms, 2100, "credited on the hold frame, once the face has moved for 100 ms")
-        XCTAssertEqual(credit?.crossing?.isStep, true)
+        XCTAssertEqual(credit?.crossing?.isCut, true)
         XCTAssertEqual(credit?.crossing?.lifted, true)
         XCTAssertTrue(run.events(named: "pictureSuspected").isEmpty)
     }
@@ -118,6 +118,6 @@ final class ContinuityCheckTests: XCTestCase {
         let crossing = try XCTUnwrap(credit.crossing)
         XCTAssertEqual(crossing.ms, 2000, accuracy: 34)
         XCTAssertEqual(crossing.step, moving)
-        XCTAssertFalse(crossing.isStep)
+        XCTAssertFalse(crossing.isCut)
     }
 }

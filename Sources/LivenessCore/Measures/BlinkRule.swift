@@ -3,6 +3,11 @@
 /// `blinkMaxAbsYaw` from the camera.
 public enum BlinkRule {
     public static func isMet(closure: Double, yaw: Double, eyesSeenOpen: Bool, eyesReadable: Bool, config: LivenessConfig) -> Bool {
-        eyesSeenOpen && eyesReadable && closure >= config.blinkClosure && abs(yaw) < config.blinkMaxAbsYaw
+        eyesSeenOpen && eyesReadable && isClosed(closure, config: config) && abs(yaw) < config.blinkMaxAbsYaw
+    }
+
+    /// The closure alone reaches the blink's.
+    public static func isClosed(_ closure: Double, config: LivenessConfig) -> Bool {
+        closure >= config.blinkClosure
     }
 }

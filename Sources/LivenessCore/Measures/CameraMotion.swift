@@ -53,12 +53,3 @@ public func cameraRotation(
     return CameraRotation(
         pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll * toDegrees)
 }
-
-/// `cameraRotation`'s size as a rate over `elapsedMs`, in degrees per second.
-public func cameraRotationRate(
-    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double, minimumPoints: Int = 8
-) -> Double? {
-    guard elapsedMs > 0 else { return nil }
-    return cameraRotation(from: from, to: to, focalLength: focalLength, imageCentre: imageCentre, minimumPoints: minimumPoints)
-        .map { $0.degrees / (elapsedMs / 1000) }
-}

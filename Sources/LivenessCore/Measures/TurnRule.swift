@@ -16,7 +16,12 @@ public struct TurnRule: Sendable {
             run = 0
             return false
         }
-        run = abs(yawFromNeutral) >= degrees ? run + 1 : 0
+        run = isTurned(yawFromNeutral) ? run + 1 : 0
         return run >= holdFrames
+    }
+
+    /// The yaw alone is a turn's from neutral, held or not.
+    public func isTurned(_ yawFromNeutral: Double) -> Bool {
+        abs(yawFromNeutral) >= degrees
     }
 }

@@ -23,7 +23,7 @@ public struct ContinuityCheck: Sendable {
         /// The face's pixel change in the crossing interval (nil: no face on the frame before).
         public var step: Double?
         /// The crossing interval was a cut (a step, or a turn on pixels that did not change).
-        public var isStep: Bool
+        public var isCut: Bool
         /// Since when the face has been moving on end after the crossing (nil: not now).
         public var movingSinceMs: Double?
         /// The face moved on its own for `liftMs` after the crossing.
@@ -31,7 +31,8 @@ public struct ContinuityCheck: Sendable {
     }
 
     let stillBound: Double
-    let stepBounds: [LivenessAction: Double]
+    let turnStepBound: Double
+    let blinkStepBound: Double
     let stepRatio: Double
     let stillMs: Double
     let liftMs: Double
@@ -43,7 +44,8 @@ public struct ContinuityCheck: Sendable {
 
     public init(config: LivenessConfig) {
         stillBound = config.continuityStillBound
-        stepBounds = [.turnHead: config.continuityStepBound, .blink: config.continuityBlinkStepBound]
+        turnStepBound = config.continuityStepBound
+        blinkStepBound = config.continuityBlinkStepBound
         stepRatio = config.continuityStepRatio
         stillMs = config.continuityStillMs
         liftMs = config.continuityLiftMs
@@ -55,22 +57,28 @@ public struct ContinuityCheck: Sendable {
     /// `action`'s current crossing is a cut not yet lifted.
     public func isCut(_ action: LivenessAction) -> Bool {
         guard let c = crossings[action] else { return false }
-        return c.isStep && !c.lifted
+        return c.isCut && !c.lifted
     }
 
     /// The step bound for `action`.
-    public func stepBound(_ action: LivenessAction) -> Double { stepBounds[action] ?? .infinity }
+    public func stepBound(_ action: LivenessAction) -> Double {
+        switch action {
+        case .turnHead: return turnStepBound
+        case .blink: return blinkStepBound
+        }
+    }
 
     /// One frame: `pixelChange` is the face's since the previous frame (nil without a face on both);
     /// `over` the actions whose measure is past its threshold on this frame.
     public mutating func observe(pixelChange change: Double?, over nowOver: Set<LivenessAction>, at ms: Double) {
-        let calmest = largestChangeBefore()
+        let largestBefore = largestChangeBefore()
         for action in LivenessAction.allCases {
             if !nowOver.contains(action) {
                 crossings[action] = nil
             } else if !over.contains(action) {
-                crossings[action] = Crossing(ms: ms, step: change, isStep: isCut(change, before: calmest, for: action), movingSinceMs: nil, lifted: false)
-            } else if var c = crossings[action], c.isStep, !c.lifted {
+                crossings[action] = Crossing(
+                    ms: ms, step: change, isCut: makesCut(change, before: largestBefore, for: action), movingSinceMs: nil, lifted: false)
+            } else if var c = crossings[action], c.isCut, !c.lifted {
                 let moving = max(stillBound, (c.step ?? 0) / stepRatio)
                 if let change, change >= moving {
                     // Moving since the start of this interval, unless it already was.
@@ -92,7 +100,7 @@ public struct ContinuityCheck: Sendable {
 
     /// Whether a crossing interval of `change`, after intervals whose largest change was `before`
     /// (nil: not known for `stillMs`), is a cut for `action`.
-    private func isCut(_ change: Double?, before: Double?, for action: LivenessAction) -> Bool {
+    private func makesCut(_ change: Double?, before: Double?, for action: LivenessAction) -> Bool {
         guard let change, let before else { return false }
         if change >= stepBound(action) && before * stepRatio <= change { return true }
         return action == .turnHead && change < stillBound && before < stillBound

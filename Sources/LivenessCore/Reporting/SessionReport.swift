@@ -17,7 +17,7 @@ extension LivenessSession {
             if let crossing = credit.crossing {
                 pairs.append(("continuous", .object([
                     ("crossingMs", .number(crossing.ms)), ("pixelChange", crossing.step.map(JSON.number) ?? .null),
-                    ("cut", .bool(crossing.isStep)), ("lifted", .bool(crossing.lifted)),
+                    ("cut", .bool(crossing.isCut)), ("lifted", .bool(crossing.lifted)),
                 ])))
             }
             return .object(pairs)

@@ -239,8 +239,8 @@ public struct LivenessSession: Sendable {
     /// neutral for a turn), whatever the other rules say: where `ContinuityCheck` looks for a crossing.
     private func pastThresholds(_ face: FaceMeasurement?, closure: Double?) -> Set<LivenessAction> {
         var over: Set<LivenessAction> = []
-        if let closure, closure >= config.blinkClosure { over.insert(.blink) }
-        if let face, let neutral = currentNeutralYaw, abs(face.yaw - neutral) >= config.turnDegrees { over.insert(.turnHead) }
+        if let closure, BlinkRule.isClosed(closure, config: config) { over.insert(.blink) }
+        if let face, let neutral = currentNeutralYaw, turnRule.isTurned(face.yaw - neutral) { over.insert(.turnHead) }
         return over
     }
 
