@@ -8,7 +8,7 @@ final class CameraMotionTests: XCTestCase {
 
     /// The estimated rotation's size over `elapsedMs`, in degrees per second.
     func cameraRotationRate(from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, elapsedMs: Double) -> Double? {
-        cameraRotation(from: from, to: to, focalLength: focalLength, imageCentre: imageCentre).map { $0.degrees / (elapsedMs / 1000) }
+        cameraRotation(from: from, to: to, camera: PinholeCamera(focalLength: focalLength, principalPoint: imageCentre)).map { $0.degrees / (elapsedMs / 1000) }
     }
 
     func testAStillBackgroundIsNoRotation() {

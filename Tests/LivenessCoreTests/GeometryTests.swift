@@ -141,50 +141,6 @@ final class GeometryTests: XCTestCase {
         XCTAssertFalse(OpenEye(fallbackUpper: 0.22).wasSeenOpen, "the fallback is not the subject's eye")
     }
 
-    func testHeadSpeedIsMeasuredOverTheWindowWhateverTheFrameRate() {
-        // A head sliding 45 px a second with an eye distance of 90 px: 0.5 eye distances a second,
-        // at 10, 30 and 60 frames a second alike; unknown on the first face and after it was lost.
-        for fps in [10.0, 30, 60] {
-            var motion = HeadMotion(windowMs: 100)
-            var speeds: [HeadSpeed?] = []
-            for k in 0..<Int(fps) {
-                let ms = Double(k) * 1000 / fps
-                let x = 320 + 45 * ms / 1000
-                let face = FaceMeasurement(
-                    eyes: EyeOpenness(right: 0.3, left: 0.3), lids: EyeLids(right: LidHeights(upper: 0.25, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08)),
-                    pose: HeadPose(yaw: 20 * ms / 1000, pitch: 0, roll: 0, fitError: 0), place: HeadPlace(centre: Point2(x: x, y: 240), eyeDistance: 90),
-                    ellipse: FaceEllipse(centre: Point2(x: x, y: 240), semiWidth: 70, semiHeight: 100, roll: 0), landmarks: [])
-                speeds.append(motion.observe(k == Int(fps / 2) ? nil : face, at: ms))
-            }
-            XCTAssertNil(speeds[0], "first face at \(fps) fps")
-            XCTAssertNil(speeds[Int(fps / 2)], "no face at 500 ms at \(fps) fps")
-            XCTAssertNil(speeds[Int(fps / 2) + 1], "first face after the loss at \(fps) fps")
-            XCTAssertEqual(speeds.last??.eyeDistancesPerSecond ?? 0, 0.5, accuracy: 1e-9, "\(fps) fps")
-            XCTAssertEqual(speeds.last??.yawDegreesPerSecond ?? 0, 20, accuracy: 1e-9, "\(fps) fps")
-        }
-    }
-
-    func testAGapBetweenFramesDoesNotHideAFastMoveBeforeIt() {
-        // 30 fps, a head still at x = 320, then swinging 90 px (one eye distance) in 100 ms; the
-        // next frame comes 200 ms later with the head where the swing left it (real_vfr at 5472 ms).
-        // Against that frame alone the head has not moved; it was moving fast just before the gap.
-        func face(x: Double) -> FaceMeasurement {
-            FaceMeasurement(
-                eyes: EyeOpenness(right: 0.3, left: 0.3), lids: EyeLids(right: LidHeights(upper: 0.25, lower: 0.08), left: LidHeights(upper: 0.25, lower: 0.08)),
-                pose: HeadPose(yaw: 0, pitch: 0, roll: 0, fitError: 0), place: HeadPlace(centre: Point2(x: x, y: 240), eyeDistance: 90),
-                ellipse: FaceEllipse(centre: Point2(x: x, y: 240), semiWidth: 70, semiHeight: 100, roll: 0), landmarks: [])
-        }
-        var motion = HeadMotion(windowMs: 100)
-        for k in 0..<10 { _ = motion.observe(face(x: 320), at: Double(k) * 100 / 3) }
-        let swung = motion.observe(face(x: 410), at: 400)
-        XCTAssertEqual(swung?.eyeDistancesPerSecond ?? 0, 10, accuracy: 1e-9, "one eye distance in 100 ms")
-        let afterTheGap = motion.observe(face(x: 410), at: 600)
-        XCTAssertEqual(afterTheGap?.eyeDistancesPerSecond ?? 0, 10, accuracy: 1e-9, "the move before the gap still counts")
-        // Held still after it: slow once the swing is more than a span back.
-        _ = motion.observe(face(x: 410), at: 700)
-        XCTAssertEqual(motion.observe(face(x: 410), at: 800)?.eyeDistancesPerSecond ?? 1, 0, accuracy: 1e-9)
-    }
-
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))
 
     func testYawIsRecoveredFromProjectionsOfTheReferenceFace() {

@@ -19,15 +19,28 @@ public struct CameraRotation: Equatable, Sendable {
 
     /// The size of the rotation, in degrees.
     public var degrees: Double { (pan * pan + tilt * tilt + roll * roll).squareRoot() }
+
+    /// Where a point of the still background seen at `p` is seen after this rotation: turned
+    /// about the principal point by the roll, then shifted by f·tan of the pan and the tilt (the
+    /// model `cameraRotation(from:to:)` fits).
+    public func moving(_ p: Point2, camera: PinholeCamera) -> Point2 {
+        let toRadians = Double.pi / 180
+        let c = cos(roll * toRadians), s = sin(roll * toRadians)
+        let r = p - camera.principalPoint
+        return camera.principalPoint + Point2(
+            x: r.x * c - r.y * s + camera.focalLength * tan(pan * toRadians),
+            y: r.x * s + r.y * c + camera.focalLength * tan(tilt * toRadians))
+    }
 }
 
 /// The camera's own rotation, estimated from background points tracked between two frames
-/// (SPEC §2 "Camera motion"). A roll turns the background about the image centre; a pan or tilt
-/// shifts it by about f·tan(angle). Medians keep a few points on a moving person from deciding it.
+/// (SPEC §2 "Camera motion"). A roll turns the background about the principal point; a pan or
+/// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). Medians keep a few points on a moving person from deciding it.
 /// nil when there are too few points to tell.
 public func cameraRotation(
-    from: [Point2], to: [Point2], focalLength: Double, imageCentre: Point2, minimumPoints: Int = 8
+    from: [Point2], to: [Point2], camera: PinholeCamera, minimumPoints: Int = 8
 ) -> CameraRotation? {
+    let focalLength = camera.focalLength
     guard from.count == to.count, from.count >= minimumPoints, focalLength > 0 else { return nil }
 
     // Roll from how segments between point pairs turn: a segment's direction ignores any shift.
@@ -43,11 +56,8 @@ public func cameraRotation(
     let roll = turns.count >= minimumPoints / 2 ? median(turns) : 0
 
     // Pan and tilt from the shift left once the roll is taken out.
-    let c = cos(roll), s = sin(roll)
-    let rolled = from.map { p -> Point2 in
-        let r = p - imageCentre
-        return imageCentre + Point2(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
-    }
+    let rollOnly = CameraRotation(pan: 0, tilt: 0, roll: roll * 180 / .pi)
+    let rolled = from.map { rollOnly.moving($0, camera: camera) }
     let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
     let toDegrees = 180 / Double.pi
     return CameraRotation(

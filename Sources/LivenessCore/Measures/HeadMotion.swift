@@ -4,6 +4,11 @@
 /// while every labelled blink of the shared clips moves under 0.22 and turns under 25 degrees a
 /// second (Benchmarks/RESULTS.md, "Blink precision").
 ///
+/// The head's own motion, not the image's (SPEC §2, "the camera's own motion and the head's"):
+/// where the camera's rotation is known, the earlier places are moved as the background moved, so
+/// a hand-held phone's sway is taken out. faceswap_data1's phone tilts 2-3 px a frame through its
+/// second blink, 0.9 eye distances a second of a head that holds still in the room.
+///
 /// Speeds are taken against the latest earlier face at least `windowMs` old (the oldest one while
 /// there is none that old), so the fit's frame-to-frame jitter does not grow with the frame rate.
 /// A frame's speed is the larger of that and the earlier face's own: the head must have been slow
@@ -21,11 +26,17 @@ public struct HeadMotion: Sendable {
 
     /// Records this frame's face and returns its speed; nil when there is no earlier face to
     /// measure against (the first face, or the first after the face was lost): then the motion is
-    /// unknown.
-    public mutating func observe(_ face: FaceMeasurement?, at ms: Double) -> HeadSpeed? {
+    /// unknown. `cameraRotation` is the camera's since the previous frame (nil: not known, taken
+    /// as still).
+    public mutating func observe(
+        _ face: FaceMeasurement?, cameraRotation: CameraRotation?, camera: PinholeCamera, at ms: Double
+    ) -> HeadSpeed? {
         guard let face else {
             recent = []
             return nil
+        }
+        if let cameraRotation {
+            for k in recent.indices { recent[k].place.centre = cameraRotation.moving(recent[k].place.centre, camera: camera) }
         }
         let reference = recent.last { ms - $0.ms >= windowMs } ?? recent.first
         var speed: HeadSpeed?

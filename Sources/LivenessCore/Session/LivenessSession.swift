@@ -94,7 +94,9 @@ public struct LivenessSession: Sendable {
         if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
         let cameraStill = (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec
-        let headSpeed = headMotion.observe(m.face, at: m.timestampMs)
+        let headSpeed = headMotion.observe(
+            m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
+            at: m.timestampMs)
         continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
 

@@ -42,7 +42,7 @@ final class BackgroundMotion {
         return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            focalLength: camera.focalLength, imageCentre: camera.principalPoint)
+            camera: camera)
     }
 
     func reset() {
