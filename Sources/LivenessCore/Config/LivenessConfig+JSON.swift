@@ -69,6 +69,7 @@ extension LivenessConfig: Decodable {
         number("blinkMaxAbsYaw", \.blinkMaxAbsYaw, 0...180),
         number("blinkSeenOpenClosure", \.blinkSeenOpenClosure, 0...1),
         number("blinkSeenOpenMs", \.blinkSeenOpenMs, 0...60_000),
+        number("blinkMinEyeChange", \.blinkMinEyeChange, 0...1000),
         number("blinkMaxHeadSpeed", \.blinkMaxHeadSpeed, 0...1000),
         number("blinkMaxYawRate", \.blinkMaxYawRate, 0...100_000),
         number("headMotionWindowMs", \.headMotionWindowMs, 1...60_000),

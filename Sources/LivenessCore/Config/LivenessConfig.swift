@@ -23,6 +23,9 @@ public struct LivenessConfig: Equatable, Sendable {
     /// ...and open that long without a break (one frame is not enough: a still photo's fit can
     /// flicker open for a single frame), against the subject's own open eye.
     public var blinkSeenOpenMs = 40.0
+    /// A closed reading counts only if the eyes' pixels changed at least this much from the last
+    /// frame read open (`LidOverEye`, in `PixelChange` units): the lid seen over the eye.
+    public var blinkMinEyeChange = 0.42
     /// Closure is trusted only while the head moves slower than this, in outer-eye-corner distances
     /// per second, and turns slower than `blinkMaxYawRate` degrees per second, both measured over
     /// at least `headMotionWindowMs`: a moving head blurs the eyes and the fit's lids slip.

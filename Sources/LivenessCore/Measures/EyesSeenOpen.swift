@@ -3,25 +3,26 @@
 /// `blinkSeenOpenMs`, while the eyes could be judged (|yaw| under the blink limit) and against the
 /// subject's own open eye (`OpenEye.wasSeenOpen`). One open frame is not enough: the fit of a
 /// printed closed-eye photo flickers open for single frames (closed_eye_photo: 1-2 frames at a
-/// time at 30 fps). A frame that reads closed ends it, credited or not, so each blink needs the
-/// eyes open again before it.
+/// time at 30 fps). A frame that reads closed (`BlinkRule.readsClosed`) ends it, credited or not,
+/// so each blink needs the eyes open again before it.
 public struct EyesSeenOpen: Sendable {
     public private(set) var isSeen = false
     private var openSinceMs: Double?
     let openBelow: Double
-    let closedFrom: Double
     let sustainMs: Double
     let maxAbsYaw: Double
+    let config: LivenessConfig
 
     public init(config: LivenessConfig) {
         openBelow = config.blinkSeenOpenClosure
-        closedFrom = config.blinkClosure
         sustainMs = config.blinkSeenOpenMs
         maxAbsYaw = config.blinkMaxAbsYaw
+        self.config = config
     }
 
-    /// One frame's reading: its closure and yaw (nil without a face) and the open eye it was judged against.
-    public mutating func observe(closure: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
+    /// One frame's reading: its closure and yaw (nil without a face), how much its eyes' pixels
+    /// changed from the last open frame (`LidOverEye`) and the open eye it was judged against.
+    public mutating func observe(closure: Double?, eyeChange: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
         guard let closure, let yaw, abs(yaw) < maxAbsYaw else {
             openSinceMs = nil
             return
@@ -32,7 +33,7 @@ public struct EyesSeenOpen: Sendable {
             if ms - since >= sustainMs { isSeen = true }
         } else {
             openSinceMs = nil
-            if closure >= closedFrom { isSeen = false }
+            if BlinkRule.readsClosed(closure: closure, eyeChange: eyeChange, config: config) { isSeen = false }
         }
     }
 }

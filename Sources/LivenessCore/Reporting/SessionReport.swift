@@ -20,6 +20,9 @@ extension LivenessSession {
                     ("cut", .bool(crossing.isCut)), ("lifted", .bool(crossing.lifted)),
                 ])))
             }
+            if let eyeChange = credit.eyeChange {
+                pairs.append(("lidOverEye", .object([("eyeChange", .number(eyeChange)), ("bound", .number(config.blinkMinEyeChange))])))
+            }
             return .object(pairs)
         }
         return [

@@ -4,10 +4,11 @@
 /// `headSpeed` (eye distances per second) and `yawRate` (degrees per second) say whether the eyes
 /// could be read (`HeadMotion`); `pixelChange` how much the face's pixels changed since the previous
 /// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
-/// pictures (`ContinuityCheck`).
+/// pictures (`ContinuityCheck`); `eyeChange` how much the eyes' pixels changed from the last frame
+/// read open (`LidOverEye`).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut,eyeChange"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -21,7 +22,7 @@ public enum Trace {
             v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(v.cameraDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
             number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
-            number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "),
+            number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "), number(v.eyeChange),
         ].joined(separator: ",")
     }
 }

@@ -15,10 +15,13 @@ public struct FrameMeasurement: Sendable {
     /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
     /// face on both.
     public var facePixelChange: Double?
+    /// The chosen face's eye pixels (`EyeSamples`); nil without a face or where not sampled.
+    public var eyeSamples: EyeSamples?
 
     public init(
         frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
-        faceCount: Int, face: FaceMeasurement?, cameraRotation: CameraRotation? = nil, facePixelChange: Double? = nil
+        faceCount: Int, face: FaceMeasurement?, cameraRotation: CameraRotation? = nil, facePixelChange: Double? = nil,
+        eyeSamples: EyeSamples? = nil
     ) {
         self.frameIndex = frameIndex
         self.timestampMs = timestampMs
@@ -28,6 +31,7 @@ public struct FrameMeasurement: Sendable {
         self.face = face
         self.cameraRotation = cameraRotation
         self.facePixelChange = facePixelChange
+        self.eyeSamples = eyeSamples
     }
 }
 

@@ -33,6 +33,7 @@ public struct LivenessSession: Sendable {
     private var handsetSwing = HandsetSwing()
     private var eyesSeenOpen: EyesSeenOpen
     private var headMotion: HeadMotion
+    private var lidOverEye: LidOverEye
     private var continuity: ContinuityCheck
     private var cameraSwing: CameraSwing
     /// The crossings already announced as a picture (`pictureSuspected` once per cut, not per frame).
@@ -52,6 +53,7 @@ public struct LivenessSession: Sendable {
         self.baseline = OpenEyeBaseline(config: config)
         self.eyesSeenOpen = EyesSeenOpen(config: config)
         self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
+        self.lidOverEye = LidOverEye(config: config)
         self.turnRule = TurnRule(config: config)
         self.guide = GuideCircle(config: config)
         self.continuity = ContinuityCheck(config: config)
@@ -97,6 +99,7 @@ public struct LivenessSession: Sendable {
         let headSpeed = headMotion.observe(
             m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
             at: m.timestampMs)
+        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure)
         continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
 
@@ -119,7 +122,7 @@ public struct LivenessSession: Sendable {
                 autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
                 neutralYaw = median(framingRun)
                 handsetSwing.start(faceYaw: m.face!.yaw)
-                eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
+                eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
                 identity.takeAutoshot(try describeFace())
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
@@ -134,9 +137,11 @@ public struct LivenessSession: Sendable {
             }
             watchGrace(framing: framing, at: m.timestampMs)
             handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: cameraStill)
-            creditActions(m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eligible: inCircle && cameraStill)
+            creditActions(
+                m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: eyeChange,
+                eligible: inCircle && cameraStill)
             try creditUnlessFaceChanged(m, describeFace: describeFace)
-            eyesSeenOpen.observe(closure: closure, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
+            eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
             if credits.count == LivenessAction.allCases.count {
                 outcome = .passed
                 completedMs = m.timestampMs
@@ -166,7 +171,7 @@ public struct LivenessSession: Sendable {
         }
 
         return FrameVerdict(
-            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
+            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, eyeChange: eyeChange, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
     }
@@ -222,18 +227,18 @@ public struct LivenessSession: Sendable {
     /// blink also needs eyes seen open before it (`EyesSeenOpen`) and a head still enough for its
     /// eyes to be read (`HeadMotion`).
     private mutating func creditActions(
-        _ m: FrameMeasurement, closure: Double?, eyesReadable: Bool, eligible: Bool
+        _ m: FrameMeasurement, closure: Double?, eyesReadable: Bool, eyeChange: Double?, eligible: Bool
     ) {
         guard eligible, let face = m.face, let closure, let neutral = currentNeutralYaw else {
             _ = turnRule.observe(yawFromNeutral: nil)
             return
         }
-        if BlinkRule.isMet(closure: closure, yaw: face.yaw, eyesSeenOpen: eyesSeenOpen.isSeen, eyesReadable: eyesReadable, config: config) {
-            creditIfContinuous(.blink, value: closure, on: m)
+        if BlinkRule.isMet(closure: closure, yaw: face.yaw, eyesSeenOpen: eyesSeenOpen.isSeen, eyesReadable: eyesReadable, eyeChange: eyeChange, config: config) {
+            creditIfContinuous(.blink, value: closure, eyeChange: eyeChange, on: m)
         }
         let fromNeutral = face.yaw - neutral
         if turnRule.observe(yawFromNeutral: fromNeutral) {
-            creditIfContinuous(.turnHead, value: fromNeutral, on: m)
+            creditIfContinuous(.turnHead, value: fromNeutral, eyeChange: nil, on: m)
         }
     }
 
@@ -248,7 +253,7 @@ public struct LivenessSession: Sendable {
 
     /// SPEC §6 "continuous": an action whose rule is met counts unless its change was a cut; a cut
     /// is announced once (`pictureSuspected`).
-    private mutating func creditIfContinuous(_ action: LivenessAction, value: Double, on m: FrameMeasurement) {
+    private mutating func creditIfContinuous(_ action: LivenessAction, value: Double, eyeChange: Double?, on m: FrameMeasurement) {
         let crossing = continuity.crossing(action)
         guard !continuity.isCut(action) else {
             if let crossing, announcedCuts[action] != crossing.ms {
@@ -260,7 +265,9 @@ public struct LivenessSession: Sendable {
             return
         }
         creditable.insert(action)
-        if !isCredited(action) { credit(action, value: value, on: m, crossing: crossing) }
+        if !isCredited(action) {
+            proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value, crossing: crossing, eyeChange: eyeChange))
+        }
     }
 
     /// The guide circle for a frame of this size (nil only while a fitted guide has no face to fit).
@@ -273,10 +280,6 @@ public struct LivenessSession: Sendable {
 
     /// An action rule is met: the action is credited unless the face is not the autoshot's
     /// (`creditUnlessFaceChanged`, after the rules).
-    private mutating func credit(_ action: LivenessAction, value: Double, on m: FrameMeasurement, crossing: ContinuityCheck.Crossing?) {
-        proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value, crossing: crossing))
-    }
-
     /// SPEC §5: a frame that would credit an action credits nothing when its face is not the
     /// autoshot's, and the change is announced once (`faceChanged`), not on every such frame.
     private mutating func creditUnlessFaceChanged(

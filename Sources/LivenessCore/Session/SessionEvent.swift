@@ -61,13 +61,19 @@ public struct ActionCredit: Equatable, Sendable {
     public var value: Double
     /// How the change that earned it began (SPEC §6 "continuous"); nil where not judged.
     public var crossing: ContinuityCheck.Crossing?
+    /// For a blink, how much the eyes' pixels changed from the last open frame (`LidOverEye`); nil
+    /// for a turn or where not measured.
+    public var eyeChange: Double?
 
-    public init(action: LivenessAction, frame: Int, ms: Double, value: Double, crossing: ContinuityCheck.Crossing? = nil) {
+    public init(
+        action: LivenessAction, frame: Int, ms: Double, value: Double, crossing: ContinuityCheck.Crossing? = nil, eyeChange: Double? = nil
+    ) {
         self.action = action
         self.frame = frame
         self.ms = ms
         self.value = value
         self.crossing = crossing
+        self.eyeChange = eyeChange
     }
 
     /// For a turn, where the nose went in image terms.

@@ -93,9 +93,11 @@ public final class FrameAnalyzer {
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
+        let eyes = try face.map { f in try timed(&timings.motion) { try eyeSamples(f.points) } }
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
-            faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange)
+            faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
+            eyeSamples: eyes)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
@@ -117,6 +119,13 @@ public final class FrameAnalyzer {
             guard let fitted = try fitDetected(box) else { return nil }
             return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
         }
+    }
+
+    /// The eyes' pixels where the landmarks put them (`EyeSamples.regions`).
+    private func eyeSamples(_ points: [Point2]) throws -> EyeSamples {
+        let regions = EyeSamples.regions(landmarks: points)
+        return EyeSamples(
+            right: try gray.sample(regions.right, side: EyeSamples.side), left: try gray.sample(regions.left, side: EyeSamples.side))
     }
 
     /// The 68 points in `box`, nil when the fit is not plausible.
