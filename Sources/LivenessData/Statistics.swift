@@ -5,7 +5,7 @@ import LivenessCore
 extension Array where Element == Double {
     public var mean: Double { isEmpty ? .nan : reduce(0, +) / Double(count) }
 
-    /// The core's median (CameraMotion.swift), NaN for an empty list.
+    /// The core's median (Median.swift), NaN for an empty list.
     public var median: Double { isEmpty ? .nan : LivenessCore.median(self) }
 }
 
