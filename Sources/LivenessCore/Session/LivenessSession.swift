@@ -7,7 +7,8 @@ public struct LivenessSession: Sendable {
     public let config: LivenessConfig
     public let order: [LivenessAction]
 
-    public private(set) var stage = SessionStage.settling
+    /// Where the session is (SPEC §3).
+    public var stage: SessionStage { phase.stage }
     public private(set) var outcome: SessionOutcome?
     public private(set) var autoshot: ChosenFrame?
     public private(set) var neutralYaw: Double?
@@ -22,11 +23,10 @@ public struct LivenessSession: Sendable {
     /// The circle framing is judged against: fixed, or fitted once after the settle (SPEC §2).
     public private(set) var guide: GuideCircle
 
-    private var firstMs: Double?
+    private var phase = Phase.waiting
     private var lastFrame: ChosenFrame?
     private var pending: [SessionEvent] = []
     private var baseline: OpenEyeBaseline
-    private var framingRun: [Double] = []  // yaws of the consecutive in-circle frames toward the autoshot
     private var outOfCircleSinceMs: Double?
     private var faceLost = false
     private var turnRule: TurnRule
@@ -40,8 +40,6 @@ public struct LivenessSession: Sendable {
     private var announcedCuts: [LivenessAction: Double] = [:]
     /// Every credit refused as a picture's (SPEC §6), with its frame: the report lists them.
     public private(set) var pictureSuspicions: [(frame: ChosenFrame, suspicion: PictureSuspicion)] = []
-    private var completedMs: Double?
-    private var bestSnapshot: (frame: ChosenFrame, score: Double)?
     /// What the action rules would credit on this frame, before the same-face rule has its say.
     private var proposed: [ActionCredit] = []
     /// The actions whose rule the current frame meets, whether or not already credited.
@@ -66,8 +64,8 @@ public struct LivenessSession: Sendable {
 
     /// Milliseconds left of the cap while scanning, nil otherwise.
     public func msLeft(at ms: Double) -> Double? {
-        guard stage == .scanning, let autoshot else { return nil }
-        return max(0, config.capMs - (ms - autoshot.ms))
+        guard case .scanning(let autoshotMs) = phase else { return nil }
+        return max(0, config.capMs - (ms - autoshotMs))
     }
 
     /// A frame with no way to describe its face: SPEC §5 is not checked.
@@ -81,12 +79,14 @@ public struct LivenessSession: Sendable {
         pending = []
         creditable = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
-        if firstMs == nil {
-            firstMs = m.timestampMs
+        if case .waiting = phase {
+            phase = .settling(firstMs: m.timestampMs)
             emit(.started)
         }
+        var settled = true
+        if case .settling(let firstMs) = phase { settled = m.timestampMs - firstMs >= config.settleMs }
 
-        guide.observe(m.face?.ellipse, settled: m.timestampMs - firstMs! >= config.settleMs, at: m.timestampMs)
+        guide.observe(m.face?.ellipse, settled: settled, at: m.timestampMs)
         let framing = guideCircle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
             Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
         } ?? .noFace
@@ -106,30 +106,31 @@ public struct LivenessSession: Sendable {
         var isAutoshot = false
         var isSnapshotCandidate = false
 
-        if stage == .settling, m.timestampMs - firstMs! >= config.settleMs {
-            stage = .framing
+        if case .settling = phase, settled {
+            phase = .framing(run: [])
             emit(.settled)
         }
 
-        switch stage {
-        case .settling, .ended:
+        switch phase {
+        case .waiting, .settling, .ended:
             break
-        case .framing:
+        case .framing(var run):
             setPrompt(framing.prompt)
-            framingRun = inCircle ? framingRun + [m.face!.yaw] : []
-            if framingRun.count >= config.framesToAutoshot {
+            if inCircle, let face = m.face { run.append(face.yaw) } else { run = [] }
+            phase = .framing(run: run)
+            if run.count >= config.framesToAutoshot, let face = m.face {
                 isAutoshot = true
                 autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
-                neutralYaw = median(framingRun)
-                handsetSwing.start(faceYaw: m.face!.yaw)
-                eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
+                neutralYaw = median(run)
+                handsetSwing.start(faceYaw: face.yaw)
+                eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: face.yaw, openEye: openEye, at: m.timestampMs)
                 identity.takeAutoshot(try describeFace())
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
-                stage = .scanning
+                phase = .scanning(autoshotMs: m.timestampMs)
             }
-        case .scanning:
-            if m.timestampMs - autoshot!.ms >= config.capMs {
+        case .scanning(let autoshotMs):
+            if m.timestampMs - autoshotMs >= config.capMs {
                 outcome = .timedOut
                 emit(.timedOut)
                 end()
@@ -144,16 +145,16 @@ public struct LivenessSession: Sendable {
             eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
             if credits.count == LivenessAction.allCases.count {
                 outcome = .passed
-                completedMs = m.timestampMs
                 emit(.passed)
-                stage = .choosingSnapshot
                 // The completing frame is the fallback candidate; later frames must beat it.
                 isSnapshotCandidate = true
-                bestSnapshot = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure))
+                phase = .choosingSnapshot(
+                    completedMs: m.timestampMs,
+                    best: (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure)))
             }
-        case .choosingSnapshot:
-            if m.timestampMs - completedMs! > config.snapshotWindowMs {
-                chooseSnapshot(bestSnapshot!.frame, rule: .closestInWindow)
+        case .choosingSnapshot(let completedMs, let best):
+            if m.timestampMs - completedMs > config.snapshotWindowMs {
+                chooseSnapshot(best.frame, rule: .closestInWindow)
                 end()
                 break
             }
@@ -164,9 +165,9 @@ public struct LivenessSession: Sendable {
                 isSnapshotCandidate = true
                 chooseSnapshot(frame, rule: .firstQualifying)
                 end()
-            } else if score < bestSnapshot!.score {
+            } else if score < best.score {
                 isSnapshotCandidate = true
-                bestSnapshot = (frame, score)
+                phase = .choosingSnapshot(completedMs: completedMs, best: (frame, score))
             }
         }
 
@@ -180,9 +181,9 @@ public struct LivenessSession: Sendable {
     public mutating func finish() -> [SessionEvent] {
         guard stage != .ended, lastFrame != nil else { return [] }
         pending = []
-        switch stage {
-        case .choosingSnapshot:
-            chooseSnapshot(bestSnapshot!.frame, rule: .closestBeforeEnd)
+        switch phase {
+        case .choosingSnapshot(_, let best):
+            chooseSnapshot(best.frame, rule: .closestBeforeEnd)
         case .scanning:
             outcome = .incomplete(.duringScan)
             emit(.incomplete(stage: .duringScan))
@@ -278,8 +279,6 @@ public struct LivenessSession: Sendable {
     /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.
     public var currentNeutralYaw: Double? { neutralYaw.map { $0 + cameraYawShift } }
 
-    /// An action rule is met: the action is credited unless the face is not the autoshot's
-    /// (`creditUnlessFaceChanged`, after the rules).
     /// SPEC §5: a frame that would credit an action credits nothing when its face is not the
     /// autoshot's, and the change is announced once (`faceChanged`), not on every such frame.
     private mutating func creditUnlessFaceChanged(
@@ -337,8 +336,31 @@ public struct LivenessSession: Sendable {
     }
 
     private mutating func end() {
-        stage = .ended
+        phase = .ended
         emit(.ended)
+    }
+}
+
+/// Where the session is (SPEC §3), with what only that step needs.
+private enum Phase {
+    /// No frame yet.
+    case waiting
+    case settling(firstMs: Double)
+    /// The yaws of the consecutive in-circle frames toward the autoshot.
+    case framing(run: [Double])
+    case scanning(autoshotMs: Double)
+    /// Both actions done at `completedMs`; the best snapshot candidate so far.
+    case choosingSnapshot(completedMs: Double, best: (frame: ChosenFrame, score: Double))
+    case ended
+
+    var stage: SessionStage {
+        switch self {
+        case .waiting, .settling: return .settling
+        case .framing: return .framing
+        case .scanning: return .scanning
+        case .choosingSnapshot: return .choosingSnapshot
+        case .ended: return .ended
+        }
     }
 }
 
