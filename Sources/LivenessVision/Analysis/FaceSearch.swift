@@ -14,8 +14,10 @@ import LivenessCore
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
 ///   video frame: 20-45 ms for a 640x360 frame on one core of this machine).
 final class FaceSearch {
-    let searcher: FaceDetector
-    let detector: FaceDetector
+    /// The LBP cascade that proposes faces in whole frames, and the Haar cascade that confirms and
+    /// boxes them.
+    let lbp: FaceDetector
+    let haar: FaceDetector
     /// Made with the other models (dlib builds it from a compressed string: 0.3 s on a quiet
     /// machine). Made on first use instead, it held up that frame by over a second on a loaded one,
     /// and a live session dropped half its frames behind it.
@@ -71,9 +73,9 @@ final class FaceSearch {
     private var lastFace: HeadBox?
     private var lastHaarSweepMs = -Double.infinity
 
-    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
-        self.searcher = searcher
-        self.detector = detector
+    init(lbp: FaceDetector, haar: FaceDetector, hog: HogDetector) {
+        self.lbp = lbp
+        self.haar = haar
         self.hog = hog
     }
 
@@ -111,8 +113,8 @@ final class FaceSearch {
         let haarSweep = ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
         if haarSweep { lastHaarSweepMs = ms }
         var faces = haarSweep
-            ? try searchImage.detect(detector, minFace: minFace)
-            : try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+            ? try searchImage.detect(haar, minFace: minFace)
+            : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
                 try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
             }
         faces = distinct(faces)
@@ -124,7 +126,7 @@ final class FaceSearch {
             // A face too close to fit the frame (forehead and chin cut off) is found by looking
             // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
             let bigFace = shortSide * Self.bigFaceShare
-            faces = distinct(try searchImage.detect(detector, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
+            faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
         }
         return faces.map(landmarkBox(fromHaar:))
     }
@@ -141,12 +143,12 @@ final class FaceSearch {
         let searchImage = try SearchImage(gray, small: nil, factor: factor)
         // Faces down to 24 px in the copy.
         let minFace = 24 / factor
-        var cascades = distinct(try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+        var cascades = distinct(try searchImage.detect(lbp, minFace: minFace).compactMap { p in
             try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if cascades.isEmpty {
             // Past the edges too, for faces the photo's border cuts.
-            cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
+            cascades = distinct(try searchImage.detect(haar, minFace: minFace, pastEdges: Self.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let hogScale = min(1, Self.hogStillSide / larger)
@@ -164,7 +166,7 @@ final class FaceSearch {
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
     /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
     private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double = cascadeFaceWidth) throws -> HeadBox? {
-        let found = try detector.detect(
+        let found = try haar.detect(
             in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side),
             minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
         return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }

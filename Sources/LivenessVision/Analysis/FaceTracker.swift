@@ -10,7 +10,7 @@ import LivenessCore
 ///   the Haar cascade, or, where that misses it (eyes closed, a head turned), by dlib's HOG
 ///   detector. Neither finding it means the face is lost.
 /// - Every `fullSearchIntervalMs`, and on every frame without a face, the whole frame is searched
-///   (`search`), so that a second face or a better-placed one is noticed.
+///   (`searchWholeFrame`), so that a second face or a better-placed one is noticed.
 ///
 /// A head tilted past `uprightBeyondDegrees` is confirmed on copies turned upright by its last
 /// tilt and fitted through its turned box, so it is not lost when the user leans their head.
@@ -70,9 +70,10 @@ final class FaceTracker {
         case wholeFrame
     }
 
-    /// `patch` is the gray levels in this frame's predicted box (nil when no face is followed): a
-    /// cut from the last frame's is confirmed at once.
-    func check(at ms: Double, following: Bool, patch: PatchStats?) -> Check {
+    /// What this frame needs, and `patch` kept for the next frame's: the gray levels in this
+    /// frame's predicted box (nil when no face is followed); a cut from the last frame's is
+    /// confirmed at once.
+    func planCheck(at ms: Double, following: Bool, patch: PatchStats?) -> Check {
         defer { previousPatch = patch }
         if !following || ms - lastFullSearchMs >= Self.fullSearchIntervalMs { return .wholeFrame }
         if let patch, let previousPatch, patch.isCut(from: previousPatch) { return .confirm }

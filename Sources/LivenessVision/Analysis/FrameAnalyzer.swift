@@ -16,15 +16,13 @@ public final class FrameAnalyzer {
     /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
     private let searchCopy = ShrunkImage()
     private let motionCopy = ShrunkImage()
-    /// Landmark fits since the analyzer was made (a followed face costs one per frame).
-    public private(set) var fitCount = 0
 
     /// `describing: false` leaves dlib's face-recognition model out: it is neither checked nor
     /// loaded (22 MB read, about 30 MB of memory), so `measure` runs without it.
     public init(models: ModelFiles, describing: Bool = true) throws {
         try models.check(describing: describing)
         let search = FaceSearch(
-            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
+            lbp: try FaceDetector(cascade: models.searchCascade), haar: try FaceDetector(cascade: models.faceCascade),
             hog: try HogDetector())
         tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
@@ -59,7 +57,7 @@ public final class FrameAnalyzer {
         var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         var detected: HeadBox?
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
-        var check = tracker.check(at: ms, following: face != nil, patch: patch)
+        var check = tracker.planCheck(at: ms, following: face != nil, patch: patch)
         if check == .confirm {
             detected = try timed(&timings.detect) { try tracker.confirm(face!.box, in: gray, at: ms) }
             // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
@@ -121,7 +119,6 @@ public final class FrameAnalyzer {
 
     /// The 68 points in `box`, nil when the fit is not plausible.
     private func fitPlausible(_ box: HeadBox) throws -> Fitted? {
-        fitCount += 1
         let points = try fitter.fit(gray, box: box)
         return isPlausibleFit(points, in: box) ? (box, points) : nil
     }

@@ -52,10 +52,7 @@ func shimCall(_ body: (UnsafeMutablePointer<lv_error>) -> lv_status) throws {
     var error = lv_error()
     let status = body(&error)
     guard status == LV_OK else {
-        let message = withUnsafeBytes(of: error.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        throw ShimFailure(status: status, message: message)
+        throw ShimFailure(status: status, message: shimText(error.message) ?? "")
     }
 }
 
