@@ -36,7 +36,6 @@ public enum VisionError: Error, Equatable {
     case cameraUnavailable(index: Int, cause: String)
     case cameraStopped(index: Int)
     case displayUnavailable(cause: String)
-    case writeFailed(path: String, cause: String)
     /// OpenCV or dlib failed in a way no input explains.
     case internalFailure(String)
 }

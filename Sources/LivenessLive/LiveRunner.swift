@@ -1,5 +1,7 @@
 import Foundation
 import LivenessCore
+import LivenessFiles
+import LivenessVision
 
 /// The live loop: frames from a `LiveCapture` (newest first, the rest dropped) through the same
 /// `StreamScorer` as `liveness score`, with the overlay in a window when there is one, the
@@ -105,7 +107,7 @@ public final class LiveRunner {
                         if recorder == nil {
                             recorder = try VideoRecorder(
                                 file: file, width: step.frame.image.width, height: step.frame.image.height,
-                                fps: capture.info.fps > 0 ? capture.info.fps : 30)
+                                fps: capture.info.fps > 0 ? capture.info.fps : 30, longestGapMs: LiveCapture.longestPauseMs)
                         }
                         try recorder?.append(step.frame.image, at: step.frame.timestampMs)
                     }

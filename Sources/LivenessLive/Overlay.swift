@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessVision
 
 /// Colours and layout of the live overlay, all in one place. Sizes are for a 480-pixel-high
 /// frame and scale with the frame's height.
