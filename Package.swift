@@ -34,21 +34,31 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // Process control Swift cannot call itself (prctl is variadic), for the batch's workers.
+        .target(name: "CProcessControl"),
         // Pure logic: measurements from landmarks and the session state machine. Never imports the shim.
         .target(name: "LivenessCore"),
-        // Input files read safely and within bounds, and file names that may not be UTF-8.
+        // The file rules: inputs read safely and within bounds, outputs written whole and only
+        // over what is safe to replace, and file names that may not be UTF-8.
         .target(name: "LivenessFiles"),
         // Turns shim frames into observations for the core.
         .target(name: "LivenessVision", dependencies: ["CLivenessShim", "LivenessCore", "LivenessFiles"]),
+        // `liveness live`: the capture (newest frame first), the loop, the overlay and the window.
+        .target(name: "LivenessLive", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision"]),
         // The labelled data sets: where they are, their label files, the engine's faces matched
         // to the labels, and summary figures. The bench and the real-data tests read them alike.
         .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessFiles"]),
         // Metrics, floors, runs and plots of `liveness bench`.
         .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData"]),
-        // A batch on a pool of worker processes: the clip list, shards, resume, per-clip limits;
-        // with the process's exit codes, standard streams and signal policy.
-        .target(name: "LivenessBatch", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision"]),
-        .executableTarget(name: "liveness", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData", "LivenessBench", "LivenessBatch"]),
+        // A batch on a pool of worker processes, both sides of its protocol (the coordinator and
+        // the worker): the clip list, shards, resume, per-clip limits; with the process's exit
+        // codes, standard streams and signal policy. It scores through what it is given, so it
+        // knows no vision.
+        .target(name: "LivenessBatch", dependencies: ["CProcessControl", "LivenessCore", "LivenessFiles"]),
+        // Parses the command line and calls the libraries.
+        .executableTarget(
+            name: "liveness",
+            dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
         .target(name: "DataTestSupport", dependencies: ["LivenessData", "LivenessVision", "TestSupport"], path: "Tests/DataTestSupport"),
@@ -63,6 +73,7 @@ let package = Package(
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -27,11 +27,11 @@ void lv_hog_destroy(lv_hog *hog) {
 }
 
 lv_status lv_hog_detect(lv_hog *hog, const lv_image *gray, lv_box region, float scale, float roll, lv_box *boxes,
-                        float *scores, int capacity, int *count, lv_error *error) {
+                        int capacity, int *count, lv_error *error) {
     return lv_guard(error, [&] {
         lv_require(hog && count, LV_ERR_ARGUMENT, "missing detector or count");
         const cv::Mat &image = lv_gray_source(gray);
-        lv_require(capacity >= 0 && ((boxes && scores) || capacity == 0), LV_ERR_ARGUMENT, "bad box buffer");
+        lv_require(capacity >= 0 && (boxes || capacity == 0), LV_ERR_ARGUMENT, "bad box buffer");
         *count = 0;
         const lv_search_patch patch = lv_cut_search_patch(image, region, scale, roll);
         if (patch.pixels.empty()) return;
@@ -41,7 +41,6 @@ lv_status lv_hog_detect(lv_hog *hog, const lv_image *gray, lv_box region, float 
         for (size_t i = 0; i < n; ++i) {
             const dlib::rectangle &r = found[i].rect;
             boxes[i] = patch.image_box(cv::Rect(r.left(), r.top(), r.width(), r.height()));
-            scores[i] = static_cast<float>(found[i].detection_confidence);
         }
         *count = static_cast<int>(found.size());
     });

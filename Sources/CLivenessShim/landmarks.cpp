@@ -17,7 +17,7 @@
 // fields are read here (same file format, version 1) and the same cascade of regression trees is
 // run with dlib's own feature extraction, keeping the points in floating point.
 //
-// The trees are also repacked, which makes a fit about three times faster with the same sums in
+// The trees are also repacked, which makes a fit two to four times faster with the same sums in
 // the same order (so the same points to the bit): the model's 7,500 leaf vectors (65 MB) are far
 // bigger than the caches, and dlib reads them one tree at a time, each read waiting for memory.
 // Here every tree of a cascade level is first walked to its leaf (the splits are small and stay

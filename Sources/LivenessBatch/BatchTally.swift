@@ -1,6 +1,5 @@
 import Foundation
 import LivenessCore
-import LivenessVision
 
 /// Running counts of a batch: outcomes, error kinds, frames; the summary line and the human summary.
 public struct BatchTally {
@@ -45,9 +44,11 @@ public struct BatchTally {
     /// had an input error or hit a limit, 4 when something failed on its own.
     public var exitCode: ExitCode { worstExit == .notPassed ? .passed : worstExit }
 
-    /// `models` and `version` as the single-clip report gives them.
+    /// `models`, `blas` and `version` as the single-clip report gives them (the workers run this
+    /// binary in this environment, so they load the same BLAS as the coordinator).
     public func summaryJSON(
-        wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig, models: JSON, version: String
+        wallMs: Double, workers: WorkerCount, shard: Shard?, coordinatorPeakRSSMB: Double, config: LivenessConfig,
+        models: JSON, blas: JSON, version: String
     ) -> JSON {
         func number(_ value: Int) -> JSON { .number(Double(value)) }
         func counts(_ table: [String: Int]) -> JSON { .object(table.sorted { $0.key < $1.key }.map { ($0.key, number($0.value)) }) }
@@ -72,8 +73,7 @@ public struct BatchTally {
             ("tool", .object([("name", .string("liveness")), ("version", .string(version))])),
             ("config", config.json),
             ("models", models),
-            // The workers run this binary in this environment, so they load the same BLAS.
-            ("blas", BLASLibrary.loaded().json),
+            ("blas", blas),
         ]
         return .object([("summary", .object(clipCounts + speed + run))])
     }

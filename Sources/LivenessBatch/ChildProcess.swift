@@ -1,6 +1,5 @@
 import Foundation
 import LivenessFiles
-import LivenessVision
 
 /// A child process started with posix_spawn, its stdin, stdout and stderr on pipes. Foundation's
 /// Process is not used: it watches its children through a loopback UDP socket pair, which shows

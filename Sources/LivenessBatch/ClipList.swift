@@ -1,6 +1,5 @@
 import Foundation
 import LivenessFiles
-import LivenessVision
 
 /// One clip of a batch: its place in the whole input list (before sharding and resuming) and its path.
 public struct Clip: Equatable {

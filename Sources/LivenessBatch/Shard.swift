@@ -1,5 +1,4 @@
 import LivenessFiles
-import LivenessVision
 
 /// `--shard I/N`: the I-th of N disjoint shares of a clip list (I from 1 to N). A clip belongs to
 /// the share picked by a stable hash of its path as written in the list, so every host given the

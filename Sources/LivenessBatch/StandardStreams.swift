@@ -1,6 +1,5 @@
 import Foundation
 import LivenessFiles
-import LivenessVision
 
 /// stdout and stderr as this tool writes them: with plain write(2), so that a stream that is
 /// closed, full or a broken pipe is an error the tool reports (stdout) or shrugs off (stderr),
@@ -26,9 +25,9 @@ public enum StandardStreams {
     /// Writes `text` and a newline on stdout; throws when it cannot (a full disk, a closed pipe),
     /// so the command fails with exit 4 instead of losing its report without a word.
     public static func printOutput(_ text: String) throws {
-        guard !stdoutWasClosed else { throw VisionError.writeFailed(path: "stdout", cause: "it was closed when liveness started") }
+        guard !stdoutWasClosed else { throw WriteFailure(path: "stdout", cause: "it was closed when liveness started") }
         guard writeAll(STDOUT_FILENO, Array((text + "\n").utf8)) else {
-            throw VisionError.writeFailed(path: "stdout", cause: String(cString: strerror(errno)))
+            throw WriteFailure(path: "stdout", cause: String(cString: strerror(errno)))
         }
     }
 }

@@ -190,7 +190,7 @@ final class GeometryTests: XCTestCase {
     func testTheEllipseSpansBrowsToChinAndCheekToCheekWithRoll() {
         let points = SyntheticFace(roll: 20, position: Point2(x: 320, y: 240)).landmarks(camera: camera)
         let ellipse = FaceEllipse(landmarks: points)
-        XCTAssertEqual(ellipse.roll * 180 / .pi, 20, accuracy: 1.5)
+        XCTAssertEqual(ellipse.roll, 20, accuracy: 1.5)
         XCTAssertGreaterThan(ellipse.semiHeight, ellipse.semiWidth)
         // The chin lies on the outline's bottom and every jaw point inside it.
         let chinDistance = points[8].distance(to: ellipse.centre)
@@ -209,8 +209,8 @@ final class GeometryTests: XCTestCase {
         XCTAssertFalse(FaceEllipse(centre: Point2(x: 35, y: 0), semiWidth: 60, semiHeight: 90, roll: 0).isInside(circle))
         XCTAssertTrue(FaceEllipse(centre: Point2(x: 5, y: 0), semiWidth: 60, semiHeight: 90, roll: 0).isInside(circle))
         // Rolled 90 degrees, a tall ellipse becomes wide: the same test along x.
-        XCTAssertFalse(FaceEllipse(centre: Point2(x: 15, y: 0), semiWidth: 50, semiHeight: 90, roll: .pi / 2).isInside(circle))
-        XCTAssertTrue(FaceEllipse(centre: Point2(x: 0, y: 15), semiWidth: 50, semiHeight: 90, roll: .pi / 2).isInside(circle))
+        XCTAssertFalse(FaceEllipse(centre: Point2(x: 15, y: 0), semiWidth: 50, semiHeight: 90, roll: 90).isInside(circle))
+        XCTAssertTrue(FaceEllipse(centre: Point2(x: 0, y: 15), semiWidth: 50, semiHeight: 90, roll: 90).isInside(circle))
     }
 
     func testFramingNamesWhatIsWrong() {

@@ -17,9 +17,7 @@ final class FaceFoundTests: XCTestCase {
         for i in faces.indices {
             for j in faces.indices where j > i {
                 let a = faces[i].face.landmarks, b = faces[j].face.landmarks
-                let eyes = max(
-                    a[Landmarks68.rightEyeOuterCorner].distance(to: a[Landmarks68.leftEyeOuterCorner]),
-                    b[Landmarks68.rightEyeOuterCorner].distance(to: b[Landmarks68.leftEyeOuterCorner]))
+                let eyes = max(Landmarks68.eyeDistance(a), Landmarks68.eyeDistance(b))
                 if Point2.centroid(a).distance(to: Point2.centroid(b)) < eyes {
                     pairs.append("\(faces[i].box) and \(faces[j].box)")
                 }
@@ -68,6 +66,13 @@ final class FaceFoundTests: XCTestCase {
         let outline = (0..<72).map { face.ellipse.outlinePoint(Double($0) * .pi / 36) }
         XCTAssertTrue(isInside(outline, width: first.frameWidth, height: first.frameHeight),
                       "single_face.mp4 frame 0: face ellipse \(face.ellipse) leaves the frame")
+    }
+
+    /// single_face.mp4 shows one upright face on all 72 frames: the stream keeps it on every one.
+    func testSelfieClipKeepsItsFaceOnEveryFrame() throws {
+        let frames = try ClipMeasurements.frames(of: try pyfeat("single_face.mp4"))
+        XCTAssertEqual(frames.count, 72, "single_face.mp4 frames decoded")
+        XCTAssertEqual(frames.filter { $0.face == nil }.map(\.frameIndex), [], "single_face.mp4 frames without a face")
     }
 
     /// The still search on the same frame should agree with the stream: one face, and no false

@@ -19,10 +19,10 @@ void lv_hog_destroy(lv_hog *hog);
 // Finds faces in `region` of the 8-bit gray `gray`, searched on a copy resized by `scale` (0 < scale
 // <= 4) and turned upright by `roll` degrees, as lv_cascade_detect does. dlib's window is 80 px,
 // so faces smaller than 80 / scale image pixels are missed. Writes up to `capacity` boxes (dlib's
-// own boxes: the ones its 68-point model was trained on), their detection scores, and the number
-// found (which may exceed capacity) to `*count`.
+// own boxes: the ones its 68-point model was trained on), and the number found (which may exceed
+// capacity) to `*count`.
 lv_status lv_hog_detect(lv_hog *hog, const lv_image *gray, lv_box region, float scale, float roll, lv_box *boxes,
-                        float *scores, int capacity, int *count, lv_error *error);
+                        int capacity, int *count, lv_error *error);
 
 #ifdef __cplusplus
 }

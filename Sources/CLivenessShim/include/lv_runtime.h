@@ -11,11 +11,6 @@ extern "C" {
 // OPENCV_FFMPEG_LOGLEVEL already set in the environment wins.
 void lv_silence_library_logs(void);
 
-// Asks the kernel to kill this process (SIGKILL) when its parent ends, so a worker never outlives
-// the batch that started it (prctl's PR_SET_PDEATHSIG, which Swift cannot call: it is variadic).
-// Returns 0, or -1 when the request failed or `parent` is no longer the parent.
-int lv_end_with_parent(int parent);
-
 #ifdef __cplusplus
 }
 #endif

@@ -42,7 +42,8 @@ public enum StillMetrics {
     ]
 
     /// Yaw on aflw2000_3d_subset (rows within the usual 99-degree protocol; the label's sign is
-    /// flipped to SPEC's). `faces` must measure with the labels' camera (`StillFaces.labelCamera`).
+    /// flipped to SPEC's). `faces` must measure with the labels' camera
+    /// (`StillFaces.labelCameraFocalPerSide`).
     /// The turn decision is |yaw| >= `turnDegrees` from frontal, engine against label.
     public static func yaw(root: String, faces: StillFaces, config: LivenessConfig) throws -> [Metric] {
         let labelled = try PoseLabels.withinProtocol(root: root)

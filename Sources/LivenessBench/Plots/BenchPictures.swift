@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import LivenessVision
 
 /// The pictures of a run: `<clip>.png` per clip and `summary.png`.

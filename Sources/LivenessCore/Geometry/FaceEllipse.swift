@@ -7,7 +7,8 @@ public struct FaceEllipse: Equatable, Sendable {
     public var semiWidth: Double
     /// Half the forehead-to-chin height.
     public var semiHeight: Double
-    /// Roll: the angle of the eye line from the image's x axis, in radians (clockwise on screen, as y is down).
+    /// The head's roll (`Landmarks68.degrees(of:)`), here of the line between the eyes' centres,
+    /// which the whole eye outline steadies.
     public var roll: Double
 
     public init(centre: Point2, semiWidth: Double, semiHeight: Double, roll: Double) {
@@ -27,8 +28,8 @@ public struct FaceEllipse: Equatable, Sendable {
         let rightEye = Point2.centroid(Array(landmarks[Landmarks68.rightEye]))
         let leftEye = Point2.centroid(Array(landmarks[Landmarks68.leftEye]))
         var across = leftEye - rightEye
-        let eyeDistance = across.length
-        across = eyeDistance > 0 ? across * (1 / eyeDistance) : Point2(x: 1, y: 0)
+        let length = across.length
+        across = length > 0 ? across * (1 / length) : Point2(x: 1, y: 0)
         let down = Point2(x: -across.y, y: across.x)
 
         let jawAcross = landmarks[Landmarks68.jaw].map { $0.dot(across) }
@@ -44,12 +45,13 @@ public struct FaceEllipse: Equatable, Sendable {
             centre: across * centreAcross + down * centreDown,
             semiWidth: (right - left) / 2,
             semiHeight: (chin - top) / 2,
-            roll: atan2(across.y, across.x))
+            roll: Landmarks68.degrees(of: across))
     }
 
     /// A point of the outline at parameter `t` (radians).
     public func outlinePoint(_ t: Double) -> Point2 {
-        let across = Point2(x: cos(roll), y: sin(roll))
+        let r = roll * .pi / 180
+        let across = Point2(x: cos(r), y: sin(r))
         let down = Point2(x: -across.y, y: across.x)
         return centre + across * (semiWidth * cos(t)) + down * (semiHeight * sin(t))
     }

@@ -5,7 +5,8 @@ public struct HeadPose: Equatable, Sendable {
     public var yaw: Double
     /// Positive when the face tilts up.
     public var pitch: Double
-    /// The eye line's angle on screen, positive clockwise (image y points down).
+    /// The fitted head's roll: the angle on screen of its left-right axis, in degrees, in the sense
+    /// of `Landmarks68.degrees(of:)` (a roll read from the landmarks alone is `Landmarks68.roll`).
     public var roll: Double
     /// Root-mean-square reprojection error of the fitted points, in outer-eye-corner distances.
     public var fitError: Double

@@ -1,24 +1,22 @@
 import Foundation
 
 /// Fits the rigid reference face to 68 landmarks with a pinhole camera and reads the head pose
-/// (SPEC §2 "Yaw"). Only points fixed on the skull take part: the nose (27-35) and the eye corners
-/// (36, 39, 42, 45). Mouth, lips, brows and eyelids move with expression, and a smile or a blink
-/// must not move the yaw; the jaw points follow the visible silhouette in dlib's 2-D mark-up rather than
-/// fixed anatomy, so a turned head would read as turned less (Benchmarks/RESULTS.md, "Yaw").
+/// (SPEC §2 "Yaw"). Only points fixed on the skull take part (`Landmarks68.rigidPoints`: the nose
+/// and the eye corners; the reference face was derived from these same points:
+/// Models/derive_reference_face.py). Mouth, lips, brows and eyelids move with expression, and a
+/// smile or a blink must not move the yaw; the jaw points follow the visible silhouette in dlib's
+/// 2-D mark-up rather than fixed anatomy, so a turned head would read as turned less
+/// (Benchmarks/RESULTS.md, "Yaw").
 public enum PoseFit {
-    /// Landmark indices used in the fit (the reference face was derived from these same points:
-    /// Models/derive_reference_face.py).
-    static let rigidPoints: [Int] = Array(27...35) + [36, 39, 42, 45]
-
     /// Starting yaws for the search, in degrees: a frontal start alone can settle on the mirror
     /// solution near profile.
     static let startingYaws: [Double] = [-40, 0, 40]
 
     public static func estimate(landmarks: [Point2], camera: PinholeCamera) -> HeadPose {
         precondition(landmarks.count == Landmarks68.count, "68 landmarks expected")
-        let eyeDistance = max(landmarks[Landmarks68.rightEyeOuterCorner].distance(to: landmarks[Landmarks68.leftEyeOuterCorner]), 1)
+        let eyeDistance = max(Landmarks68.eyeDistance(landmarks), 1)
         let roll = Landmarks68.roll(landmarks) * .pi / 180
-        let centroid = Point2.centroid(rigidPoints.map { landmarks[$0] })
+        let centroid = Point2.centroid(Landmarks68.rigidPoints.map { landmarks[$0] })
         // The reference's eye corners are 1 unit apart, so this depth makes it about the right size.
         let depth = camera.focalLength / eyeDistance
         let start = Vector3(
@@ -35,7 +33,7 @@ public enum PoseFit {
         let (params, cost) = best!
         let rotation = Rotation3(rotationVector: Vector3(x: params[0], y: params[1], z: params[2]))
         return pose(rotation: rotation, position: Vector3(x: params[3], y: params[4], z: params[5]),
-                    fitError: (cost / Double(rigidPoints.count)).squareRoot() / eyeDistance)
+                    fitError: (cost / Double(Landmarks68.rigidPoints.count)).squareRoot() / eyeDistance)
     }
 
     /// Reads yaw, pitch and roll from the direction the face points, measured from the line
@@ -61,8 +59,8 @@ public enum PoseFit {
         let rotation = Rotation3(rotationVector: Vector3(x: p[0], y: p[1], z: p[2]))
         let translation = Vector3(x: p[3], y: p[4], z: p[5])
         var out: [Double] = []
-        out.reserveCapacity(rigidPoints.count * 2)
-        for index in rigidPoints {
+        out.reserveCapacity(Landmarks68.rigidPoints.count * 2)
+        for index in Landmarks68.rigidPoints {
             let projected = camera.project(referencePoint: ReferenceFace.points[index], rotation: rotation, translation: translation)
             out.append(projected.x - landmarks[index].x)
             out.append(projected.y - landmarks[index].y)

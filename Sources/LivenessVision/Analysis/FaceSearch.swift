@@ -1,21 +1,23 @@
 import LivenessCore
 
-/// The detectors and where they look. Faces come out as landmark boxes (dlib-style boxes,
-/// upright to the head), ready to fit.
+/// The detectors and where they look, remembering nothing between calls (what was seen when is
+/// `FaceTracker`'s). Faces come out as landmark boxes (dlib-style boxes, upright to the head),
+/// ready to fit.
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
-///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms). When that finds
-///   nothing: for 3 s after a face was seen, Haar looks around where it was (it holds on to a
-///   turned head longer than LBP); from 1 s after, the Haar cascade searches the whole small copy
-///   twice a second instead of LBP; and a face too close to fit the frame is looked for past its
-///   edges.
+///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms); or, when the tracker
+///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. When that finds
+///   nothing, Haar looks around the recent face the tracker gives (it holds on to a turned head
+///   longer than LBP); and a face too close to fit the frame is looked for past its edges.
 /// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
 ///   video frame: 20-45 ms for a 640x360 frame on one core of this machine).
 final class FaceSearch {
-    let searcher: FaceDetector
-    let detector: FaceDetector
+    /// The LBP cascade that proposes faces in whole frames, and the Haar cascade that confirms and
+    /// boxes them.
+    let lbp: FaceDetector
+    let haar: FaceDetector
     /// Made with the other models (dlib builds it from a compressed string: 0.3 s on a quiet
     /// machine). Made on first use instead, it held up that frame by over a second on a loaded one,
     /// and a live session dropped half its frames behind it.
@@ -35,17 +37,6 @@ final class FaceSearch {
     /// frame, and the smallest such face, as a share of the frame's shorter side.
     static let overhang = 0.25
     static let bigFaceShare = 0.55
-    /// For this long after a face was last seen, a Haar search around where it was backs up the
-    /// LBP cascade: a head turned into profile and back comes back where it was (real.mov's two
-    /// turns last 1.8 and 2.5 s), and the search around it has a third of a Haar sweep's pixels.
-    static let lostFaceMs = 3000.0
-    /// From this long after a face was last seen, the Haar sweeps below run.
-    static let sweepAfterMs = 1000.0
-    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame
-    /// instead of LBP this often: LBP misses some faces that Haar finds (a head coming back from
-    /// profile, glasses and a beard), but Haar costs about four times as much, so it runs on a few
-    /// frames a second.
-    static let haarSweepIntervalMs = 500.0
     /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
     static let cascadeFaceWidth = 36.0
     /// The search around a lost face resizes it to this width: a head coming back from profile is
@@ -66,27 +57,10 @@ final class FaceSearch {
     /// and equalised").
     static let stillRolls: [Double] = [-20, 20]
 
-    private var lastFaceMs = -Double.infinity
-    /// Where the face was when last seen (a landmark box).
-    private var lastFace: HeadBox?
-    private var lastHaarSweepMs = -Double.infinity
-
-    init(searcher: FaceDetector, detector: FaceDetector, hog: HogDetector) {
-        self.searcher = searcher
-        self.detector = detector
+    init(lbp: FaceDetector, haar: FaceDetector, hog: HogDetector) {
+        self.lbp = lbp
+        self.haar = haar
         self.hog = hog
-    }
-
-    func reset() {
-        lastFaceMs = -.infinity
-        lastFace = nil
-        lastHaarSweepMs = -.infinity
-    }
-
-    /// A face (its landmark box) was seen at `ms`.
-    func sawFace(_ box: HeadBox, at ms: Double) {
-        lastFaceMs = ms
-        lastFace = box
     }
 
     /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
@@ -98,25 +72,30 @@ final class FaceSearch {
         return try hogFace(near: box, margin: 0.25, in: gray)
     }
 
+    /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
+    struct WholeFrame {
+        /// The Haar cascade searches the frame instead of LBP.
+        var haarSweep: Bool
+        /// Where a face was lately: searched around when the frame's search finds nothing.
+        var recentFace: HeadBox?
+    }
+
     /// Every face of the frame as landmark boxes (only faces that can be framed while one is
     /// `following`). `small` is filled with the search copy.
-    func wholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double, following: Bool) throws -> [HeadBox] {
+    func wholeFrame(_ gray: Image, small: ShrunkImage, following: Bool, how search: WholeFrame) throws -> [HeadBox] {
         let shortSide = Double(min(gray.width, gray.height))
         let share = following ? Self.framableFaceShare : Self.smallestFaceShare
         let minFace = shortSide * share
         // The copy is sized so the smallest face fills the cascade's 24 px window.
         let copyShortSide = Self.wholeFrameShortSide * Self.smallestFaceShare / share
         let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
-        let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
-        let haarSweep = ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs
-        if haarSweep { lastHaarSweepMs = ms }
-        var faces = haarSweep
-            ? try searchImage.detect(detector, minFace: minFace)
-            : try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+        var faces = search.haarSweep
+            ? try searchImage.detect(haar, minFace: minFace)
+            : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
                 try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
             }
         faces = distinct(faces)
-        if faces.isEmpty, let recentFace {
+        if faces.isEmpty, let recentFace = search.recentFace {
             let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
             if let haar { return [landmarkBox(fromHaar: haar)] }
         }
@@ -124,7 +103,7 @@ final class FaceSearch {
             // A face too close to fit the frame (forehead and chin cut off) is found by looking
             // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
             let bigFace = shortSide * Self.bigFaceShare
-            faces = distinct(try searchImage.detect(detector, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
+            faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
         }
         return faces.map(landmarkBox(fromHaar:))
     }
@@ -141,12 +120,12 @@ final class FaceSearch {
         let searchImage = try SearchImage(gray, small: nil, factor: factor)
         // Faces down to 24 px in the copy.
         let minFace = 24 / factor
-        var cascades = distinct(try searchImage.detect(searcher, minFace: minFace).compactMap { p in
+        var cascades = distinct(try searchImage.detect(lbp, minFace: minFace).compactMap { p in
             try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
         })
         if cascades.isEmpty {
             // Past the edges too, for faces the photo's border cuts.
-            cascades = distinct(try searchImage.detect(detector, minFace: minFace, pastEdges: Self.overhang))
+            cascades = distinct(try searchImage.detect(haar, minFace: minFace, pastEdges: Self.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let hogScale = min(1, Self.hogStillSide / larger)
@@ -164,7 +143,7 @@ final class FaceSearch {
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
     /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
     private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double = cascadeFaceWidth) throws -> HeadBox? {
-        let found = try detector.detect(
+        let found = try haar.detect(
             in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side),
             minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
         return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }

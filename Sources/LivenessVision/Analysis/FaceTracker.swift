@@ -1,22 +1,22 @@
 import LivenessCore
 
-/// Plans where the chosen face (SPEC §2) is fitted in each frame, so that a followed face costs
-/// one landmark fit per frame and the detectors run only to find it or to confirm it; the
-/// analyzer fits what it plans and reports back (`follow`, `lose`).
+/// Everything the engine remembers of the chosen face (SPEC §2) from one frame to the next, and
+/// the plan it makes from that for each frame, so that a followed face costs one landmark fit per
+/// frame and the detectors run only to find it or to confirm it. It runs no detector and fits
+/// nothing: the analyzer carries out the plan and reports once what the frame showed (`update`).
 ///
 /// - Following: the landmark box is predicted from the previous frame's landmarks
 ///   (`predictedBox`), and fitted once.
-/// - Every `confirmIntervalMs` the followed face is confirmed near where it is (`confirm`): by
-///   the Haar cascade, or, where that misses it (eyes closed, a head turned), by dlib's HOG
+/// - Every `confirmIntervalMs` the followed face is confirmed near where it is (`Step.confirm`):
+///   by the Haar cascade, or, where that misses it (eyes closed, a head turned), by dlib's HOG
 ///   detector. Neither finding it means the face is lost.
 /// - Every `fullSearchIntervalMs`, and on every frame without a face, the whole frame is searched
-///   (`search`), so that a second face or a better-placed one is noticed.
+///   (`Step.searchWholeFrame`, how: `wholeFrameSearch`), so that a second face or a better-placed
+///   one is noticed.
 ///
 /// A head tilted past `uprightBeyondDegrees` is confirmed on copies turned upright by its last
 /// tilt and fitted through its turned box, so it is not lost when the user leans their head.
 final class FaceTracker {
-    let search: FaceSearch
-
     /// How often a followed face is confirmed by a detector. A fit in a predicted box cannot
     /// follow a jump (a face moved a third of the frame between two frames still gives plausible
     /// points where it was), so the confirmation bounds how long a wrong face can be followed.
@@ -27,6 +27,17 @@ final class FaceTracker {
     static let fullSearchIntervalMs = 1000.0
     /// Below this tilt the detectors and the model cope as they are and no pixels are turned.
     static let uprightBeyondDegrees = 10.0
+    /// For this long after a face was last seen, a whole-frame search that finds nothing looks
+    /// around where it was: a head turned into profile and back comes back where it was (real.mov's
+    /// two turns last 1.8 and 2.5 s), and the search around it has a third of a Haar sweep's pixels.
+    static let lostFaceMs = 3000.0
+    /// From this long after a face was last seen, the Haar sweeps below run.
+    static let sweepAfterMs = 1000.0
+    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame
+    /// instead of LBP this often: LBP misses some faces that Haar finds (a head coming back from
+    /// profile, glasses and a beard), but Haar costs about four times as much, so it runs on a few
+    /// frames a second.
+    static let haarSweepIntervalMs = 500.0
 
     /// The last detector-made landmark box, as an offset from the landmarks' centroid (in the
     /// head's own axes) and a side. Predicted boxes move with the landmarks but keep this size: a
@@ -42,13 +53,13 @@ final class FaceTracker {
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
+    private var lastHaarSweepMs = -Double.infinity
+    private var lastFaceMs = -Double.infinity
+    /// Where the face was when last seen (a landmark box).
+    private var lastFace: HeadBox?
     /// Faces seen by the last whole-frame search, carried to the frames in between (the faces in
     /// view do not change between two frames).
     private(set) var facesInScene = 0
-
-    init(search: FaceSearch) {
-        self.search = search
-    }
 
     /// Forgets the followed face: the next frame is searched whole.
     func reset() {
@@ -57,26 +68,10 @@ final class FaceTracker {
         calibration = nil
         lastConfirmedMs = -.infinity
         lastFullSearchMs = -.infinity
+        lastHaarSweepMs = -.infinity
+        lastFaceMs = -.infinity
+        lastFace = nil
         facesInScene = 0
-        search.reset()
-    }
-
-    /// What this frame needs besides the fit of the predicted box.
-    enum Check {
-        case none
-        /// Confirm the followed face near where it is.
-        case confirm
-        /// Search the whole frame.
-        case wholeFrame
-    }
-
-    /// `patch` is the gray levels in this frame's predicted box (nil when no face is followed): a
-    /// cut from the last frame's is confirmed at once.
-    func check(at ms: Double, following: Bool, patch: PatchStats?) -> Check {
-        defer { previousPatch = patch }
-        if !following || ms - lastFullSearchMs >= Self.fullSearchIntervalMs { return .wholeFrame }
-        if let patch, let previousPatch, patch.isCut(from: previousPatch) { return .confirm }
-        return ms - lastConfirmedMs >= Self.confirmIntervalMs ? .confirm : .none
     }
 
     /// The landmark box for this frame from the previous frame's points, upright to their tilt;
@@ -88,36 +83,72 @@ final class FaceTracker {
         return HeadBox(centre: centre, side: calibration.side, roll: roll)
     }
 
-    /// A detector's landmark box for the face fitted in `box`, found near it; nil when neither
-    /// detector finds it there.
-    func confirm(_ box: HeadBox, in gray: Image, at ms: Double) throws -> HeadBox? {
-        lastConfirmedMs = ms
-        return try search.near(box, in: gray)
+    /// What a frame needs besides the fit of the predicted box.
+    enum Step {
+        case none
+        /// Confirm the followed face near where it is.
+        case confirm
+        /// Search the whole frame.
+        case searchWholeFrame
     }
 
-    /// Every face of the frame as landmark boxes (`FaceSearch.wholeFrame`), counted for the frames
-    /// until the next search.
-    func searchWholeFrame(_ gray: Image, small: ShrunkImage, at ms: Double, following: Bool) throws -> [HeadBox] {
-        let faces = try search.wholeFrame(gray, small: small, at: ms, following: following)
-        lastFullSearchMs = ms
-        lastConfirmedMs = ms
-        facesInScene = faces.count
-        return faces
+    /// The step for a frame at `ms` whose predicted box was fitted (`following`) with `patch`, the
+    /// gray levels in it (nil when no face is followed): a cut from the last frame's is confirmed
+    /// at once.
+    func step(at ms: Double, following: Bool, patch: PatchStats?) -> Step {
+        if !following || ms - lastFullSearchMs >= Self.fullSearchIntervalMs { return .searchWholeFrame }
+        if let patch, let previousPatch, patch.isCut(from: previousPatch) { return .confirm }
+        return ms - lastConfirmedMs >= Self.confirmIntervalMs ? .confirm : .none
     }
 
-    /// The face is followed with these points, fitted in `box`; `detected` is a detector's
-    /// landmark box for it this frame, from which the predicted boxes learn their offset and size.
-    func follow(_ points: [Point2], box: HeadBox, detected: HeadBox?, at ms: Double) {
-        previousPoints = points
-        if let detected {
-            calibration = Calibration(offset: detected.headOffset(of: Point2.centroid(points)) * -1, side: detected.side)
+    /// How the whole frame is searched at `ms`: by the Haar cascade rather than LBP once no face
+    /// has been seen for a while, and around the last face while it was seen lately.
+    func wholeFrameSearch(at ms: Double) -> FaceSearch.WholeFrame {
+        FaceSearch.WholeFrame(
+            haarSweep: ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs,
+            recentFace: ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil)
+    }
+
+    /// What a frame showed, reported once when its work is done.
+    struct Report {
+        var ms: Double
+        /// The gray levels in the fitted predicted box, nil without one.
+        var patch: PatchStats?
+        /// A detector looked for the followed face near where it was.
+        var confirmed = false
+        /// The whole frame was searched, this way, and found this many faces.
+        var wholeFrame: (search: FaceSearch.WholeFrame, faces: Int)?
+        /// The face followed from here on: its points, fitted in `box`.
+        var face: (box: HeadBox, points: [Point2])?
+        /// A detector's landmark box for the face this frame, from which the predicted boxes learn
+        /// their offset and size.
+        var detected: HeadBox?
+
+        init(ms: Double, patch: PatchStats?) {
+            self.ms = ms
+            self.patch = patch
         }
-        search.sawFace(box, at: ms)
     }
 
-    /// No face this frame.
-    func lose() {
-        previousPoints = nil
+    func update(_ report: Report) {
+        let ms = report.ms
+        previousPatch = report.patch
+        if report.confirmed || report.wholeFrame != nil { lastConfirmedMs = ms }
+        if let (search, faces) = report.wholeFrame {
+            lastFullSearchMs = ms
+            facesInScene = faces
+            if search.haarSweep { lastHaarSweepMs = ms }
+        }
+        guard let face = report.face else {
+            previousPoints = nil
+            return
+        }
+        previousPoints = face.points
+        if let detected = report.detected {
+            calibration = Calibration(offset: detected.headOffset(of: Point2.centroid(face.points)) * -1, side: detected.side)
+        }
+        lastFaceMs = ms
+        lastFace = face.box
     }
 
     /// The tilt to fit a head at, given its points: its roll, or 0 while the roll is small.

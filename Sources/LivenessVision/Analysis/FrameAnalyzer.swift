@@ -2,10 +2,12 @@ import LivenessCore
 
 /// Turns a decoded frame into the core's `FrameMeasurement`: finds the faces, chooses one
 /// (SPEC §2), fits its landmarks and measures the camera's own motion. The tracker plans where
-/// the face is fitted; the analyzer runs the detectors and the fits it asks for, and times each
-/// stage. Load once, use for many streams.
+/// the face is fitted and what else the frame needs; the analyzer runs the detectors (`search`)
+/// and the fits, times each stage where it runs, and reports back to the tracker once. Load
+/// once, use for many streams.
 public final class FrameAnalyzer {
-    private let tracker: FaceTracker
+    private let tracker = FaceTracker()
+    private let search: FaceSearch
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     private let pixels = FacePixels()
@@ -16,17 +18,14 @@ public final class FrameAnalyzer {
     /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
     private let searchCopy = ShrunkImage()
     private let motionCopy = ShrunkImage()
-    /// Landmark fits since the analyzer was made (a followed face costs one per frame).
-    public private(set) var fitCount = 0
 
     /// `describing: false` leaves dlib's face-recognition model out: it is neither checked nor
     /// loaded (22 MB read, about 30 MB of memory), so `measure` runs without it.
     public init(models: ModelFiles, describing: Bool = true) throws {
         try models.check(describing: describing)
-        let search = FaceSearch(
-            searcher: try FaceDetector(cascade: models.searchCascade), detector: try FaceDetector(cascade: models.faceCascade),
+        search = FaceSearch(
+            lbp: try FaceDetector(cascade: models.searchCascade), haar: try FaceDetector(cascade: models.faceCascade),
             hog: try HogDetector())
-        tracker = FaceTracker(search: search)
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
         describer = describing ? try FaceDescriber(model: models.faceDescriptor) : nil
@@ -57,34 +56,39 @@ public final class FrameAnalyzer {
         // Follow: one fit in the box the previous frame's landmarks predict.
         let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray) }
         var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
-        var detected: HeadBox?
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
-        var check = tracker.check(at: ms, following: face != nil, patch: patch)
-        if check == .confirm {
-            detected = try timed(&timings.detect) { try tracker.confirm(face!.box, in: gray, at: ms) }
+        var report = FaceTracker.Report(ms: ms, patch: patch)
+        var step = tracker.step(at: ms, following: face != nil, patch: patch)
+        if step == .confirm {
+            report.confirmed = true
+            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray) }
             // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
-            if detected == nil {
+            if report.detected == nil {
                 face = nil
-                check = .wholeFrame
+                step = .searchWholeFrame
             }
         }
-        if check == .wholeFrame {
-            let faces = try timed(&timings.detect) { try tracker.searchWholeFrame(gray, small: searchCopy, at: ms, following: face != nil) }
+        if step == .searchWholeFrame {
+            let how = tracker.wholeFrameSearch(at: ms)
+            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
+            report.wholeFrame = (how, faces.count)
             if let chosen = chooseFace(faces.map(\.bounds), circle: config.guideCircle(width: width, height: height)) {
                 if let followed = face, followed.box.box.contains(faces[chosen].centre) {
-                    detected = faces[chosen]
+                    report.detected = faces[chosen]
                 } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen]) }) {
                     face = fitted
-                    detected = fitted.box
+                    report.detected = fitted.box
                 }
             }
-            if let followed = face, detected == nil {
+            if let followed = face, report.detected == nil {
                 // The search missed the followed face (eyes closed, a turned head): look near it.
-                detected = try timed(&timings.detect) { try tracker.confirm(followed.box, in: gray, at: ms) }
-                if detected == nil { face = nil }
+                report.confirmed = true
+                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray) }
+                if report.detected == nil { face = nil }
             }
         }
-        if let face { tracker.follow(face.points, box: face.box, detected: detected, at: ms) } else { tracker.lose() }
+        report.face = face
+        tracker.update(report)
 
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
         let faceBox = face?.box.bounds
@@ -115,7 +119,7 @@ public final class FrameAnalyzer {
     public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
         try image.gray(into: gray)
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
-        return try tracker.search.still(gray).compactMap { box in
+        return try search.still(gray).compactMap { box in
             guard let fitted = try fitDetected(box) else { return nil }
             return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
         }
@@ -130,7 +134,6 @@ public final class FrameAnalyzer {
 
     /// The 68 points in `box`, nil when the fit is not plausible.
     private func fitPlausible(_ box: HeadBox) throws -> Fitted? {
-        fitCount += 1
         let points = try fitter.fit(gray, box: box)
         return isPlausibleFit(points, in: box) ? (box, points) : nil
     }

@@ -56,7 +56,7 @@ func haarBox(fromLandmarkBox box: HeadBox) -> HeadBox {
 /// A shifted box can make the predictor collapse the points into a small or misplaced shape.
 /// A sane fit has its outer eye corners 25-90 % of the box side apart and its centre in the box.
 func isPlausibleFit(_ points: [Point2], in box: HeadBox) -> Bool {
-    let eyeDistance = points[Landmarks68.rightEyeOuterCorner].distance(to: points[Landmarks68.leftEyeOuterCorner])
+    let eyeDistance = Landmarks68.eyeDistance(points)
     let centre = box.headOffset(of: Point2.centroid(points))
     return eyeDistance >= 0.25 * box.side && eyeDistance <= 0.9 * box.side
         && abs(centre.x) <= box.side / 2 && abs(centre.y) <= box.side / 2

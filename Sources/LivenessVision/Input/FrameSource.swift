@@ -3,6 +3,12 @@ public struct Frame {
     public let image: Image
     public let index: Int
     public let timestampMs: Double
+
+    public init(image: Image, index: Int, timestampMs: Double) {
+        self.image = image
+        self.index = index
+        self.timestampMs = timestampMs
+    }
 }
 
 /// Where frames come from (SPEC §1): a video file or a camera (`VideoSource`), or a folder of

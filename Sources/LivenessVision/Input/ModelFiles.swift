@@ -9,7 +9,8 @@ public struct ModelFiles: Equatable {
     public var landmarks: String
     /// The Haar cascade whose boxes the landmarks are fitted in.
     public var faceCascade: String
-    /// The LBP cascade that searches whole frames (about three times faster than Haar).
+    /// The LBP cascade that searches whole frames (about four times faster than Haar:
+    /// Benchmarks/RESULTS.md).
     public var searchCascade: String
     /// dlib's face-recognition network (SPEC §5), which Debian does not package.
     public var faceDescriptor: String

@@ -21,8 +21,7 @@ public struct VideoInfo: Sendable, Equatable {
         fps = info.fps
         frameCount = Int(info.frame_count)
         rotationDegrees = Int(info.rotation_degrees)
-        let fourcc = withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        codec = fourcc.isEmpty ? nil : fourcc
+        codec = shimText(info.codec)
     }
 }
 

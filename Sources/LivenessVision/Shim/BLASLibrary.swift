@@ -15,12 +15,8 @@ public struct BLASLibrary: Sendable {
     public static func loaded() -> BLASLibrary {
         var info = lv_blas_info()
         lv_blas_describe(&info)
-        func text<T>(_ field: T) -> String? {
-            let value = withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return value.isEmpty ? nil : value
-        }
-        let openBLAS = text(info.openblas)
-        return BLASLibrary(path: text(info.library), openBLAS: openBLAS, threads: openBLAS == nil ? nil : Int(info.threads))
+        let openBLAS = shimText(info.openblas)
+        return BLASLibrary(path: shimText(info.library), openBLAS: openBLAS, threads: openBLAS == nil ? nil : Int(info.threads))
     }
 
     public var isOpenBLAS: Bool { openBLAS != nil }

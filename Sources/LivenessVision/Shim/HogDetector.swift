@@ -8,9 +8,6 @@ import LivenessCore
 public final class HogDetector {
     private let handle: OpaquePointer
     private var boxes = [lv_box](repeating: lv_box(), count: 32)
-    private var scores = [Float](repeating: 0, count: 32)
-    /// dlib's detection window: faces smaller than this (in searched pixels) are not found.
-    static let windowSide = 80.0
 
     public init() throws {
         var handle: OpaquePointer?
@@ -35,9 +32,7 @@ public final class HogDetector {
         let r = Image.shimBox(region)
         try internalCall { error in
             boxes.withUnsafeMutableBufferPointer { b in
-                scores.withUnsafeMutableBufferPointer { s in
-                    lv_hog_detect(handle, gray.handle, r, Float(scale), Float(roll), b.baseAddress, s.baseAddress, Int32(b.count), &count, error)
-                }
+                lv_hog_detect(handle, gray.handle, r, Float(scale), Float(roll), b.baseAddress, Int32(b.count), &count, error)
             }
         }
         return boxes.prefix(min(Int(count), boxes.count)).map {

@@ -55,7 +55,7 @@ public final class Image {
         do {
             try FileName.withCString(path) { name in try shimCall { lv_image_write_jpeg(handle, name, Int32(quality), $0) } }
         } catch let failure as ShimFailure {
-            throw VisionError.writeFailed(path: path, cause: failure.message)
+            throw WriteFailure(path: path, cause: failure.message)
         }
     }
 

@@ -89,13 +89,14 @@ extension Image {
             try FileName.withCString(file.temporaryPath) { name in try shimCall { lv_image_write_png(handle, name, $0) } }
             encoded = Array(try InputFile.readSmall(file.temporaryPath, limit: Int.max))
         } catch is ShimFailure {
-            throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be written out")
+            throw WriteFailure(path: file.path, cause: "the PNG could not be written out")
         } catch is FileProblem {
-            throw VisionError.writeFailed(path: file.path, cause: "the PNG could not be read back to be marked")
+            throw WriteFailure(path: file.path, cause: "the PNG could not be read back to be marked")
         }
+        guard let marked = PNGMark.marked(encoded) else { throw VisionError.internalFailure("the PNG encoder wrote no header chunk") }
         // The file's own descriptor still writes from its start: the marked bytes, longer than
         // the encoder's, cover them all.
-        file.write(try PNGMark.marked(encoded))
+        file.write(marked)
         try file.finish()
     }
 

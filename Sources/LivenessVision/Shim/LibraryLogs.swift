@@ -50,8 +50,3 @@ private func lastLine(of file: UnsafeMutablePointer<FILE>) -> String? {
     return text.split(whereSeparator: \.isNewline).last.map { String($0.trimmingCharacters(in: .whitespaces).prefix(200)) }
 }
 
-/// Makes the kernel kill this process when `parent` ends (a batch worker and its coordinator);
-/// false when `parent` is already gone.
-public func endWithParent(_ parent: Int32) -> Bool {
-    lv_end_with_parent(parent) == 0
-}

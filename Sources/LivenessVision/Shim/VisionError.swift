@@ -36,7 +36,6 @@ public enum VisionError: Error, Equatable {
     case cameraUnavailable(index: Int, cause: String)
     case cameraStopped(index: Int)
     case displayUnavailable(cause: String)
-    case writeFailed(path: String, cause: String)
     /// OpenCV or dlib failed in a way no input explains.
     case internalFailure(String)
 }
@@ -52,10 +51,7 @@ func shimCall(_ body: (UnsafeMutablePointer<lv_error>) -> lv_status) throws {
     var error = lv_error()
     let status = body(&error)
     guard status == LV_OK else {
-        let message = withUnsafeBytes(of: error.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        throw ShimFailure(status: status, message: message)
+        throw ShimFailure(status: status, message: shimText(error.message) ?? "")
     }
 }
 

@@ -109,7 +109,7 @@ enum BatchScore {
         let wallMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         sink.write(Array(tally.summaryJSON(
             wallMs: wallMs, workers: workers, shard: shard, coordinatorPeakRSSMB: peakResidentMegabytes(), config: config,
-            models: ScoreReport.modelsJSON(models), version: Version.current
+            models: ScoreReport.modelsJSON(models), blas: BLASLibrary.loaded().json, version: Version.current
         ).serialized().utf8))
         if let failure = sink.failure {
             printError("liveness: \(sink.path ?? "stdout"): could not write: \(failure)")

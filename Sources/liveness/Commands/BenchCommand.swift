@@ -2,6 +2,7 @@ import Foundation
 import LivenessBatch
 import LivenessBench
 import LivenessCore
+import LivenessFiles
 import LivenessVision
 
 /// `liveness bench MANIFEST`: accuracy and speed on labelled clips and stills, against floors.

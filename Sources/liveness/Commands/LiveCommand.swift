@@ -1,6 +1,8 @@
 import Foundation
 import LivenessBatch
 import LivenessCore
+import LivenessFiles
+import LivenessLive
 import LivenessVision
 
 /// `liveness live`: the check on a webcam, or on a video file played as if it were one, with the

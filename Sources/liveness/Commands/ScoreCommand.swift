@@ -1,5 +1,6 @@
 import LivenessBatch
 import LivenessCore
+import LivenessFiles
 import LivenessVision
 
 /// `liveness score VIDEO`: one recorded selfie video, scored as SPEC.md says. Several videos, a

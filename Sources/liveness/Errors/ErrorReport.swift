@@ -33,6 +33,10 @@ enum ErrorReport {
             }
         case let vision as VisionError:
             return describe(vision)
+        case let write as WriteFailure:
+            return ("liveness: \(write.path): could not write: \(write.cause)", .internalFailure)
+        case let limit as MemoryLimitUnset:
+            return ("liveness: could not set the memory limit: \(limit.cause)", .internalFailure)
         case let bench as BenchError:
             return ("liveness: \(bench.description)", .inputOrModel)
         case let malformed as CSVTable.Malformed:
@@ -105,20 +109,20 @@ enum ErrorReport {
             return ("liveness: camera \(index) stopped sending frames", .inputOrModel)
         case .displayUnavailable(let cause):
             return ("liveness: no display: \(cause); run with --headless", .inputOrModel)
-        case .writeFailed(let path, let cause):
-            return ("liveness: \(path): could not write: \(cause)", .internalFailure)
         case .internalFailure(let cause):
             return ("liveness: OpenCV/dlib failure: \(cause)", .internalFailure)
         }
     }
 
     /// A short stable name for an error, counted in a batch's summary: the `VisionError` case
-    /// (`notAVideo`, `corruptVideo`, ...), `config`, or `internal`.
+    /// (`notAVideo`, `corruptVideo`, ...), `writeFailed`, `config`, or `internal`.
     static func kind(of error: Error) -> String {
         switch error {
         case let vision as VisionError:
             guard let label = Mirror(reflecting: vision).children.first?.label else { return "\(vision)" }
             return label
+        case is WriteFailure: return "writeFailed"
+        case is MemoryLimitUnset: return "internalFailure"
         case is ConfigFileError: return "config"
         case is BatchInputError: return "batchInput"
         default: return "internal"

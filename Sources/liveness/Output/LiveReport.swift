@@ -1,5 +1,7 @@
 import LivenessCore
 import LivenessData
+import LivenessFiles
+import LivenessLive
 import LivenessVision
 
 /// What `liveness live` prints besides the session events: a `restarted` line per new session,

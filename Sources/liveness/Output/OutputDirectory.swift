@@ -21,13 +21,13 @@ struct OutputDirectory {
     private static func makeFolder(_ folder: String, for path: String) throws {
         var st = stat()
         if FileName.withCString(folder, { stat($0, &st) }) == 0 {
-            guard InputFile.isDirectory(st) else { throw VisionError.writeFailed(path: path, cause: "cannot create the directory: \(folder) is not one") }
+            guard InputFile.isDirectory(st) else { throw WriteFailure(path: path, cause: "cannot create the directory: \(folder) is not one") }
             return
         }
         let parent = (folder as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != folder { try makeFolder(parent, for: path) }
         guard FileName.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
-            throw VisionError.writeFailed(path: path, cause: "cannot create the directory (\(String(cString: strerror(errno))))")
+            throw WriteFailure(path: path, cause: "cannot create the directory (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -54,8 +54,8 @@ extension OutputFile {
     func write(jpeg image: Image) throws {
         do {
             try image.writeJPEG(temporaryPath)
-        } catch VisionError.writeFailed {
-            throw VisionError.writeFailed(path: path, cause: "the JPEG could not be written out")
+        } catch is WriteFailure {
+            throw WriteFailure(path: path, cause: "the JPEG could not be written out")
         }
     }
 

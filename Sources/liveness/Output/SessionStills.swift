@@ -1,3 +1,4 @@
+import LivenessFiles
 import LivenessVision
 
 /// The autoshot and snapshot JPEGs of a session in the `--out` folder (score and live): opened

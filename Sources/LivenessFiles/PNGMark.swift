@@ -1,9 +1,7 @@
-import LivenessFiles
-
 /// What tells a PNG this tool wrote from any other PNG: a tEXt chunk "Software" = "liveness"
 /// right after the header chunk. `OutputFile.Kind.png` looks for it before replacing a file, so
 /// a bench run into a folder replaces its own pictures, never someone's `c.png`.
-enum PNGMark {
+public enum PNGMark {
     private static let chunk: [UInt8] = {
         let typed = Array("tEXt".utf8) + Array("Software\0liveness".utf8)
         return bigEndian(UInt32(typed.count - 4)) + typed + bigEndian(crc32(typed))
@@ -11,13 +9,13 @@ enum PNGMark {
 
     /// How a marked PNG begins (nil: any byte): the signature, the header chunk (13 bytes of size
     /// and depth, then its checksum), the mark.
-    static let signature: [UInt8?] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    public static let signature: [UInt8?] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         + [UInt8?](repeating: nil, count: 13 + 4) + chunk
 
-    /// `png` (as an encoder wrote it) with the mark after its header chunk.
-    static func marked(_ png: [UInt8]) throws -> [UInt8] {
+    /// `png` (as an encoder wrote it) with the mark after its header chunk; nil when it has none.
+    public static func marked(_ png: [UInt8]) -> [UInt8]? {
         let headerEnd = 8 + 4 + 4 + 13 + 4
-        guard png.count > headerEnd, png[12..<16].elementsEqual("IHDR".utf8) else { throw VisionError.internalFailure("the PNG encoder wrote no header chunk") }
+        guard png.count > headerEnd, png[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         return Array(png[..<headerEnd]) + chunk + Array(png[headerEnd...])
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import LivenessFiles
 
 /// The one place where output files are made (reports, events, traces, stills, pictures,
 /// recordings). An output is written to a new temporary file beside its path and renamed over it
@@ -124,7 +123,7 @@ public final class OutputFile {
             if errno == ENOENT { return }
             throw failed(path, cause: String(cString: strerror(errno)))
         }
-        func refuse(_ why: String) -> VisionError { failed(path, cause: "\(why): not replaced") }
+        func refuse(_ why: String) -> WriteFailure { failed(path, cause: "\(why): not replaced") }
         switch st.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK: throw refuse("is a symbolic link (give the path it points to)")
@@ -148,7 +147,7 @@ public final class OutputFile {
         }
     }
 
-    static func failed(_ path: String, cause: String) -> VisionError {
-        .writeFailed(path: path, cause: cause)
+    static func failed(_ path: String, cause: String) -> WriteFailure {
+        WriteFailure(path: path, cause: cause)
     }
 }

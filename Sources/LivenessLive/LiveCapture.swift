@@ -1,4 +1,5 @@
 import Foundation
+import LivenessVision
 
 /// Frames from a camera, or from a file played as if it were one, delivered newest-first: a
 /// capture thread reads frames as they come and keeps only the latest in a one-slot mailbox. A

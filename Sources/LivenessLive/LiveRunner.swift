@@ -1,5 +1,7 @@
 import Foundation
 import LivenessCore
+import LivenessFiles
+import LivenessVision
 
 /// The live loop: frames from a `LiveCapture` (newest first, the rest dropped) through the same
 /// `StreamScorer` as `liveness score`, with the overlay in a window when there is one, the
@@ -51,12 +53,14 @@ public final class LiveRunner {
     }
 
     private let scorer: StreamScorer
+    private let config: LivenessConfig
     private let capture: LiveCapture
     private let options: Options
     private var debug = false
 
     public init(analyzer: FrameAnalyzer, config: LivenessConfig, capture: LiveCapture, options: Options) {
         scorer = StreamScorer(analyzer: analyzer, config: config)
+        self.config = config
         self.capture = capture
         self.options = options
     }
@@ -85,6 +89,7 @@ public final class LiveRunner {
             var lastFrame: Frame?
             var recorder: VideoRecorder?
             var arrivals: [Double] = []  // monotonic ms of recent analysed frames, for the debug fps
+            var progress = SessionProgress(config: config)
 
             let result = try scorer.score(
                 seed: seed,
@@ -96,12 +101,13 @@ public final class LiveRunner {
                 onStep: { step in
                     latencies.append(step.analysisMs)
                     lastFrame = step.frame
+                    progress.observe(step.verdict)
                     arrivals = Array((arrivals + [monotonicMs()]).suffix(30))
                     if let file = options.recording, step.verdict.isAutoshot || recorder != nil {
                         if recorder == nil {
                             recorder = try VideoRecorder(
                                 file: file, width: step.frame.image.width, height: step.frame.image.height,
-                                fps: capture.info.fps > 0 ? capture.info.fps : 30)
+                                fps: capture.info.fps > 0 ? capture.info.fps : 30, longestGapMs: LiveCapture.longestPauseMs)
                         }
                         try recorder?.append(step.frame.image, at: step.frame.timestampMs)
                     }
@@ -109,8 +115,10 @@ public final class LiveRunner {
                     let display = try step.frame.image.displayCopy(mirrored: options.mirror)
                     let figures = debug ? DebugFigures(
                         fps: arrivals.count > 1 ? Double(arrivals.count - 1) / ((arrivals.last! - arrivals.first!) / 1000) : 0,
-                        latencyMs: step.analysisMs, dropped: dropped + capture.counts.dropped - droppedBefore) : nil
-                    Overlay.drawLive(on: display, step: step, mirrored: options.mirror, debug: figures)
+                        latencyMs: step.analysisMs, dropped: dropped + capture.counts.dropped - droppedBefore,
+                        neutralYaw: step.session.currentNeutralYaw) : nil
+                    let circle = guideCircle(step.session, on: display, face: step.analysis.measurement.face?.ellipse)
+                    Overlay.drawLive(on: display, step: step, progress: progress, circle: circle, mirrored: options.mirror, debug: figures)
                     try window.show(display)
                 },
                 onEvents: onEvents)
@@ -122,8 +130,10 @@ public final class LiveRunner {
                 // (a camera) or for a moment (a file, which has nothing more to show).
                 let final = try lastFrame.image.displayCopy(mirrored: options.mirror)
                 let canRestart = !inputEnded
-                Overlay.drawFinal(on: final, session: result.session, mirrored: options.mirror,
-                                  hint: canRestart ? "r: new session   q: quit" : "q: quit")
+                Overlay.drawFinal(
+                    on: final, progress: SessionProgress(config: config, events: result.events),
+                    circle: guideCircle(result.session, on: final, face: nil), mirrored: options.mirror,
+                    hint: canRestart ? "r: new session   q: quit" : "q: quit")
                 try window.show(final)
                 request = waitForKey(window, untilMs: isCamera && canRestart ? nil : monotonicMs() + options.fileHoldMs,
                                      canRestart: canRestart)
@@ -144,6 +154,13 @@ public final class LiveRunner {
                 analysed: latencies.count, dropped: dropped, captured: capture.counts.captured,
                 recordedFrames: recordedFrames, wallMs: monotonicMs() - startMs)
         }
+    }
+
+    /// The circle the session judges the face against, which no event carries (a fitted guide is
+    /// placed once, from the face then seen).
+    private func guideCircle(_ session: LivenessSession, on image: Image, face: FaceEllipse?) -> Circle {
+        let width = Double(image.width), height = Double(image.height)
+        return session.guideCircle(width: width, height: height, face: face) ?? config.guideCircle(width: width, height: height)
     }
 
     /// The next frame to analyse, or nil with the reason: a key, a stop request, or the end.

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessVision
 
 /// Colours and layout of the live overlay, all in one place. Sizes are for a 480-pixel-high
 /// frame and scale with the frame's height.
@@ -41,49 +42,52 @@ public enum OverlayStyle {
     public static let finalDimAlpha = 0.35
 }
 
-/// What the debug overlay adds to the measurements: the loop's own figures.
+/// What the debug overlay adds to the measurements: the loop's own figures, and the neutral yaw
+/// the head is judged against now (no event carries it).
 public struct DebugFigures {
     public var fps: Double
     public var latencyMs: Double
     public var dropped: Int
+    public var neutralYaw: Double?
 
-    public init(fps: Double, latencyMs: Double, dropped: Int) {
+    public init(fps: Double, latencyMs: Double, dropped: Int, neutralYaw: Double?) {
         self.fps = fps
         self.latencyMs = latencyMs
         self.dropped = dropped
+        self.neutralYaw = neutralYaw
     }
 }
 
 /// Draws the live overlay on a display copy of a frame. The analysed image is never drawn on.
 /// Mirroring (for display only) flips the image first; shapes then take mirrored x positions
-/// and text is drawn last, so it reads the right way round.
+/// and text is drawn last, so it reads the right way round. What it shows of the session comes
+/// from the session's events and verdicts (`SessionProgress`), and `circle`, the guide the
+/// session judges against.
 public enum Overlay {
     /// A frame during the session: guide circle, prompt, HUD count, time left, the autoshot
     /// flash, and with `debug` the landmarks, the face ellipse and the measures.
-    public static func drawLive(on image: Image, step: StreamScorer.Step, mirrored: Bool, debug: DebugFigures?) {
+    public static func drawLive(
+        on image: Image, step: StreamScorer.Step, progress: SessionProgress, circle: Circle, mirrored: Bool, debug: DebugFigures?
+    ) {
         let canvas = Canvas(image: image, mirrored: mirrored)
-        let session = step.session
         let ms = step.frame.timestampMs
-        let circle = session.guideCircle(width: canvas.width, height: canvas.height, face: step.analysis.measurement.face?.ellipse)
-            ?? session.config.guideCircle(width: canvas.width, height: canvas.height)
 
-        if let autoshot = session.autoshot, ms - autoshot.ms < OverlayStyle.flashMs {
-            let fade = 1 - max(0, ms - autoshot.ms) / OverlayStyle.flashMs
+        if let autoshotMs = progress.autoshotMs, ms - autoshotMs < OverlayStyle.flashMs {
+            let fade = 1 - max(0, ms - autoshotMs) / OverlayStyle.flashMs
             image.tint(OverlayStyle.flash, alpha: OverlayStyle.flashAlpha * fade)
         }
         if debug != nil, let face = step.analysis.measurement.face {
             canvas.drawFace(face)
         }
-        let placing = step.verdict.prompt != nil || session.autoshot == nil
+        let placing = step.verdict.prompt != nil || progress.autoshotMs == nil
         canvas.drawRing(circle, color: placing ? OverlayStyle.ringPlacing : OverlayStyle.ringScanning, thickness: OverlayStyle.ringThickness)
 
         if let prompt = step.verdict.prompt {
             canvas.drawPrompt(prompt.message, above: circle)
         }
-        if session.autoshot != nil {
-            let done = session.credits.count
-            canvas.drawText("\(done)/\(LivenessAction.allCases.count)", at: .bottomLeft, scale: OverlayStyle.hudScale)
-            if let left = session.msLeft(at: ms) {
+        if progress.autoshotMs != nil {
+            canvas.drawText("\(progress.credited)/\(LivenessAction.allCases.count)", at: .bottomLeft, scale: OverlayStyle.hudScale)
+            if let left = progress.msLeft(at: ms) {
                 canvas.drawText(String(format: "%.1f s left", left / 1000), at: .bottomRight, scale: OverlayStyle.hudScale)
             }
         }
@@ -94,23 +98,21 @@ public enum Overlay {
 
     /// The end: the last frame frozen, blurred and dimmed, the circle in the outcome's colour
     /// with the outcome written inside it, and `hint` (e.g. the keys) at the bottom.
-    public static func drawFinal(on image: Image, session: LivenessSession, mirrored: Bool, hint: String?) {
+    public static func drawFinal(on image: Image, progress: SessionProgress, circle: Circle, mirrored: Bool, hint: String?) {
         let canvas = Canvas(image: image, mirrored: mirrored)
-        let circle = session.guideCircle(width: canvas.width, height: canvas.height, face: nil)
-            ?? session.config.guideCircle(width: canvas.width, height: canvas.height)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
         image.blur(kernel: kernel)
         image.tint(OverlayStyle.finalDim, alpha: OverlayStyle.finalDimAlpha)
-        let passed = session.outcome == .passed
+        let passed = progress.outcome == .passed
         canvas.drawRing(circle, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed, thickness: 2 * OverlayStyle.ringThickness)
         let title: String
-        switch session.outcome {
+        switch progress.outcome {
         case .passed: title = "Passed"
         case .timedOut: title = "Timed out"
         case .incomplete, nil: title = "Incomplete"
         }
         canvas.drawCentred(title, at: circle.centre, scale: OverlayStyle.outcomeScale, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed)
-        let detail = "\(session.credits.count)/\(LivenessAction.allCases.count) actions"
+        let detail = "\(progress.credited)/\(LivenessAction.allCases.count) actions"
         canvas.drawCentred(detail, at: circle.centre + Point2(x: 0, y: 36 * canvas.unit), scale: OverlayStyle.hudScale * 0.8, color: OverlayStyle.text)
         if let hint {
             canvas.drawText(hint, at: .bottomCentre, scale: OverlayStyle.debugScale * 1.2)
@@ -127,7 +129,7 @@ public enum Overlay {
             lines.append("EAR \(f(face.ear)) upper lids \(f(lids.right.upper)) \(f(lids.left.upper)) "
                 + "open \(f(open.right.upper)) \(f(open.left.upper)) closure \(f(v.closure ?? 0))")
             var yaw = "yaw \(f(face.yaw, 1))"
-            if let neutral = step.session.currentNeutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
+            if let neutral = figures.neutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
             lines.append(yaw)
         } else {
             lines.append("no face")
@@ -178,9 +180,8 @@ private struct Canvas {
 
     func drawFace(_ face: FaceMeasurement) {
         let e = face.ellipse
-        let degrees = e.roll * 180 / .pi
         image.drawEllipse(centre: shown(e.centre), semiWidth: e.semiWidth, semiHeight: e.semiHeight,
-                          degrees: mirrored ? -degrees : degrees, colour: OverlayStyle.ellipse)
+                          degrees: mirrored ? -e.roll : e.roll, colour: OverlayStyle.ellipse)
         let radius = Int(max(1, (OverlayStyle.landmarkRadius * unit).rounded()))
         for point in face.landmarks {
             image.drawPoint(shown(point), radius: radius, colour: OverlayStyle.landmarks)

@@ -1,5 +1,5 @@
-internal import CLivenessShim
 import Foundation
+import LivenessVision
 
 /// The live preview window (OpenCV's highgui, Qt here). Qt aborts the whole process when it
 /// cannot reach a display, so the display is checked before the first window call, and a
@@ -22,24 +22,25 @@ public final class LiveWindow {
         self.title = title
     }
 
-    deinit { lv_window_close_all() }
+    deinit { Display.closeAll() }
 
     /// Throws `displayUnavailable`, saying why, when a window could not be shown. Call it before
     /// anything else is opened or loaded, so a missing display fails fast.
     public static func checkDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard lv_display_available() != 0 else { throw VisionError.displayUnavailable(cause: whyNoDisplay(environment)) }
-        if probed == nil { probed = lv_display_probe(Int32(probeTimeoutMs)) }
-        switch probed {
-        case 1: return
-        case -1: throw VisionError.displayUnavailable(cause: "Qt did not reach \(qtTarget(environment)) within \(probeTimeoutMs / 1000) s")
-        default: throw VisionError.displayUnavailable(cause: "Qt could not open \(qtTarget(environment))")
+        guard Display.isAvailable else { throw VisionError.displayUnavailable(cause: whyNoDisplay(environment)) }
+        let probe = probed ?? Display.probe(timeoutMs: probeTimeoutMs)
+        probed = probe
+        switch probe {
+        case .opened: return
+        case .timedOut: throw VisionError.displayUnavailable(cause: "Qt did not reach \(qtTarget(environment)) within \(probeTimeoutMs / 1000) s")
+        case .failed: throw VisionError.displayUnavailable(cause: "Qt could not open \(qtTarget(environment))")
         }
     }
 
     /// How long Qt may take to open a window on the display (a remote one over ssh included).
     static let probeTimeoutMs = 15_000
     /// The probe's answer, once asked: a second check must not start Qt again beside a window.
-    nonisolated(unsafe) private static var probed: Int32?
+    nonisolated(unsafe) private static var probed: Display.Probe?
 
     /// What Qt was asked to open: the platform when one is named, else the display.
     static func qtTarget(_ environment: [String: String]) -> String {
@@ -64,26 +65,20 @@ public final class LiveWindow {
     }
 
     public func show(_ image: Image) throws {
-        do {
-            try shimCall { lv_window_show(title, image.handle, $0) }
-            shown = true
-        } catch let failure as ShimFailure {
-            if failure.status == LV_ERR_DISPLAY { throw VisionError.displayUnavailable(cause: failure.message) }
-            throw VisionError.internalFailure(failure.message)
-        }
+        try Display.show(image, title: title)
+        shown = true
     }
 
     /// The user closed the window (its close button) after it was shown: the run treats it as q.
     public var wasClosed: Bool {
-        shown && lv_window_visible(title) == 0
+        shown && !Display.isVisible(title: title)
     }
 
     /// Lets the window draw and waits up to `ms` for a key: q, Q or Esc quit, r restarts, d
     /// toggles the debug overlay.
     public func key(waitMs ms: Int) -> Key? {
-        let code = lv_window_key(Int32(max(1, ms)))
+        guard let code = Display.key(waitMs: max(1, ms)) else { return nil }
         switch code {
-        case -1: return nil
         case 27, 113, 81: return .quit  // Esc, q, Q
         case 114, 82: return .restart  // r, R
         case 100, 68: return .debug  // d, D
