@@ -1,4 +1,4 @@
-/// How fast the head moves and turns (SPEC §2: a blink is judged on eyes that can be read). A
+/// How fast the head moves and turns (SPEC §2: a head too fast for its eyes to be read). A
 /// moving head blurs the eyes and the fit's lids slip with them: on real.mov, frames with the head
 /// moving at 0.4-4 eye distances per second read closures of 0.22-0.48 on eyes labelled open,
 /// while every labelled blink of the shared clips moves under 0.22 and turns under 25 degrees a
