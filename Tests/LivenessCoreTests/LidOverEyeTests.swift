@@ -2,7 +2,7 @@ import LivenessCore
 import XCTest
 
 /// The lid seen over the eye (`LidOverEye`, `EyeSamples`): a closed reading's eye pixels against
-/// the last frame read open.
+/// the open eye, the latest frame of a run read open for `blinkSeenOpenMs`.
 final class LidOverEyeTests: XCTestCase {
     let config = LivenessConfig()
     let side = EyeSamples.side
@@ -18,15 +18,28 @@ final class LidOverEyeTests: XCTestCase {
 
     func samples(open: Bool) -> EyeSamples { EyeSamples(right: eye(open: open), left: eye(open: open)) }
 
-    func testAShutLidChangesTheEyesPixelsFromTheLastOpenFrame() {
+    func testAShutLidChangesTheEyesPixelsFromTheOpenEye() {
         var lid = LidOverEye(config: config)
-        XCTAssertNil(lid.observe(samples(open: true), closure: 0.02), "no open frame before it")
-        XCTAssertEqual(lid.observe(samples(open: true), closure: 0.3) ?? -1, 0, accuracy: 1e-9, "a fit's closure on unchanged pixels")
-        let shut = lid.observe(samples(open: false), closure: 0.6) ?? 0
+        XCTAssertNil(lid.observe(samples(open: true), closure: 0.02, at: 0), "no open eye before it")
+        for ms in [33.0, 67] { _ = lid.observe(samples(open: true), closure: 0.02, at: ms) }
+        XCTAssertEqual(lid.observe(samples(open: true), closure: 0.3, at: 100) ?? -1, 0, accuracy: 1e-9, "a fit's closure on unchanged pixels")
+        let shut = lid.observe(samples(open: false), closure: 0.6, at: 133) ?? 0
         XCTAssertGreaterThan(shut, config.blinkMinEyeChange, "a lid over the iris")
         // Closed frames never become the open eye: the next closed one is still judged against it.
-        XCTAssertEqual(lid.observe(samples(open: false), closure: 0.6) ?? 0, shut, accuracy: 1e-9)
-        XCTAssertNil(lid.observe(nil, closure: 0.6), "no pixels")
+        XCTAssertEqual(lid.observe(samples(open: false), closure: 0.6, at: 167) ?? 0, shut, accuracy: 1e-9)
+        XCTAssertNil(lid.observe(nil, closure: 0.6, at: 200), "no pixels")
+    }
+
+    func testOneFrameReadOpenInsideABlinkIsNotTheOpenEye() {
+        // Open eyes for 100 ms, then a blink whose fit reads one frame open (closure 0.05) on the
+        // lid's pixels: that frame is no open eye, so the next closed frame is still judged
+        // against the eyes seen open before the blink (30 fps).
+        var lid = LidOverEye(config: config)
+        for k in 0..<4 { _ = lid.observe(samples(open: true), closure: 0.02, at: Double(k) * 33) }
+        _ = lid.observe(samples(open: false), closure: 0.5, at: 133)
+        _ = lid.observe(samples(open: false), closure: 0.05, at: 167)
+        let after = lid.observe(samples(open: false), closure: 0.5, at: 200) ?? 0
+        XCTAssertGreaterThan(after, config.blinkMinEyeChange, "judged against the open eye, not the blink's own frame")
     }
 
     func testTheEyeBoxesSpanEachEyesCornersAndItsLids() {

@@ -21,7 +21,7 @@ public struct EyesSeenOpen: Sendable {
     }
 
     /// One frame's reading: its closure and yaw (nil without a face), how much its eyes' pixels
-    /// changed from the last open frame (`LidOverEye`) and the open eye it was judged against.
+    /// changed from the open eye (`LidOverEye`) and the open eye it was judged against.
     public mutating func observe(closure: Double?, eyeChange: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
         guard let closure, let yaw, abs(yaw) < maxAbsYaw else {
             openSinceMs = nil

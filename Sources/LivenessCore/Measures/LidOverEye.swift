@@ -1,21 +1,40 @@
 /// The lid seen coming over the eye (SPEC §2 closure, SPEC §6 "seen happening"): a closed reading
-/// counts as a blink only if the eyes' pixels changed from the last frame they read open. The
-/// closure comes from the fit's lid points, which a picture can move without any lid moving: a
-/// bent photo swivelled 18° read 0.39 on open eyes (photo_bent_faceswap_30fps at 2033 ms) while
-/// its eye pixels stayed as they were; a real lid covers the iris.
+/// counts as a blink only if the eyes' pixels changed from the open eye. The closure comes from
+/// the fit's lid points, which a picture can move without any lid moving: a bent photo swivelled
+/// 18° read 0.39 on open eyes (photo_bent_faceswap_30fps at 2033 ms) while its eye pixels stayed
+/// as they were; a real lid covers the iris.
+///
+/// The open eye is the latest frame of a run of frames read open for `blinkSeenOpenMs` (as eyes
+/// seen open are): in a blink dlib's fit can read one frame open between closed ones (the
+/// hostile corpus's Matroska copy of single_face at 867 ms), and that frame's pixels, of a lid
+/// half down, are no open eye to judge the next ones against.
 public struct LidOverEye: Sendable {
     private var open: EyeSamples?
+    private var openSinceMs: Double?
     let openBelow: Double
+    let sustainMs: Double
 
     public init(config: LivenessConfig) {
         openBelow = config.blinkSeenOpenClosure
+        sustainMs = config.blinkSeenOpenMs
     }
 
-    /// This frame's eye pixels and closure: returns how much the pixels changed from the last
-    /// frame read open (nil: no pixels, or no open frame yet), then keeps this frame if it reads open.
-    public mutating func observe(_ samples: EyeSamples?, closure: Double?) -> Double? {
-        guard let samples, let closure else { return nil }
-        defer { if closure < openBelow { open = samples } }
-        return open.flatMap { samples.change(from: $0) }
+    /// This frame's eye pixels and closure: returns how much the pixels changed from the open eye
+    /// (nil: no pixels, or no open eye yet), then keeps this frame as the open eye if it ends a
+    /// long enough run of open readings.
+    public mutating func observe(_ samples: EyeSamples?, closure: Double?, at ms: Double) -> Double? {
+        guard let samples, let closure else {
+            openSinceMs = nil
+            return nil
+        }
+        let change = open.flatMap { samples.change(from: $0) }
+        if closure < openBelow {
+            let since = openSinceMs ?? ms
+            openSinceMs = since
+            if ms - since >= sustainMs { open = samples }
+        } else {
+            openSinceMs = nil
+        }
+        return change
     }
 }

@@ -4,8 +4,8 @@
 /// `headSpeed` (eye distances per second) and `yawRate` (degrees per second) say whether the eyes
 /// could be read (`HeadMotion`); `pixelChange` how much the face's pixels changed since the previous
 /// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
-/// pictures (`ContinuityCheck`); `eyeChange` how much the eyes' pixels changed from the last frame
-/// read open (`LidOverEye`).
+/// pictures (`ContinuityCheck`); `eyeChange` how much the eyes' pixels changed from the open eye
+/// (`LidOverEye`).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
         + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut,eyeChange"

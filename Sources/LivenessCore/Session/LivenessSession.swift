@@ -99,7 +99,7 @@ public struct LivenessSession: Sendable {
         let headSpeed = headMotion.observe(
             m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
             at: m.timestampMs)
-        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure)
+        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure, at: m.timestampMs)
         continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: inCircle)
 

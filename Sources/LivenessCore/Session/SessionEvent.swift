@@ -61,7 +61,7 @@ public struct ActionCredit: Equatable, Sendable {
     public var value: Double
     /// How the change that earned it began (SPEC §6 "continuous"); nil where not judged.
     public var crossing: ContinuityCheck.Crossing?
-    /// For a blink, how much the eyes' pixels changed from the last open frame (`LidOverEye`); nil
+    /// For a blink, how much the eyes' pixels changed from the open eye (`LidOverEye`); nil
     /// for a turn or where not measured.
     public var eyeChange: Double?
 

@@ -39,7 +39,7 @@ public struct FrameVerdict: Sendable {
     public var closure: Double?
     /// How fast the head moved; nil without a face or an earlier one to measure against.
     public var headSpeed: HeadSpeed?
-    /// How much the eyes' pixels changed from the last frame read open (`LidOverEye`); nil when
+    /// How much the eyes' pixels changed from the open eye (`LidOverEye`); nil when
     /// not measured.
     public var eyeChange: Double?
     /// The camera's rotation rate over the last `cameraWindowMs` (`CameraSwing`), degrees per
