@@ -35,8 +35,8 @@ public struct CameraRotation: Equatable, Sendable {
 
 /// The camera's own rotation, estimated from background points tracked between two frames
 /// (SPEC §2 "Camera motion"). A roll turns the background about the principal point; a pan or
-/// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). Medians keep a few points on a moving person from deciding it.
-/// nil when there are too few points to tell.
+/// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). Medians keep a few points on a
+/// moving person from deciding it. nil when there are too few points to tell.
 public func cameraRotation(
     from: [Point2], to: [Point2], camera: PinholeCamera, minimumPoints: Int = 8
 ) -> CameraRotation? {

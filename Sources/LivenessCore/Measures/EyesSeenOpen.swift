@@ -7,33 +7,23 @@
 /// so each blink needs the eyes open again before it.
 public struct EyesSeenOpen: Sendable {
     public private(set) var isSeen = false
-    private var openSinceMs: Double?
-    let openBelow: Double
-    let sustainMs: Double
-    let maxAbsYaw: Double
+    private var run: OpenRun
     let config: LivenessConfig
 
     public init(config: LivenessConfig) {
-        openBelow = config.blinkSeenOpenClosure
-        sustainMs = config.blinkSeenOpenMs
-        maxAbsYaw = config.blinkMaxAbsYaw
+        run = OpenRun(config: config)
         self.config = config
     }
 
     /// One frame's reading: its closure and yaw (nil without a face), how much its eyes' pixels
     /// changed from the open eye (`LidOverEye`) and the open eye it was judged against.
     public mutating func observe(closure: Double?, eyeChange: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
-        guard let closure, let yaw, abs(yaw) < maxAbsYaw else {
-            openSinceMs = nil
+        guard let closure, let yaw, abs(yaw) < config.blinkMaxAbsYaw else {
+            _ = run.observe(open: false, at: ms)
             return
         }
-        if closure < openBelow && openEye.wasSeenOpen {
-            let since = openSinceMs ?? ms
-            openSinceMs = since
-            if ms - since >= sustainMs { isSeen = true }
-        } else {
-            openSinceMs = nil
-            if BlinkRule.readsClosed(closure: closure, eyeChange: eyeChange, config: config) { isSeen = false }
-        }
+        let open = closure < config.blinkSeenOpenClosure && openEye.wasSeenOpen
+        if run.observe(open: open, at: ms) { isSeen = true }
+        if !open && BlinkRule.readsClosed(closure: closure, eyeChange: eyeChange, config: config) { isSeen = false }
     }
 }

@@ -10,13 +10,12 @@
 /// half down, are no open eye to judge the next ones against.
 public struct LidOverEye: Sendable {
     private var open: EyeSamples?
-    private var openSinceMs: Double?
+    private var run: OpenRun
     let openBelow: Double
-    let sustainMs: Double
 
     public init(config: LivenessConfig) {
+        run = OpenRun(config: config)
         openBelow = config.blinkSeenOpenClosure
-        sustainMs = config.blinkSeenOpenMs
     }
 
     /// This frame's eye pixels and closure: returns how much the pixels changed from the open eye
@@ -24,17 +23,11 @@ public struct LidOverEye: Sendable {
     /// long enough run of open readings.
     public mutating func observe(_ samples: EyeSamples?, closure: Double?, at ms: Double) -> Double? {
         guard let samples, let closure else {
-            openSinceMs = nil
+            _ = run.observe(open: false, at: ms)
             return nil
         }
         let change = open.flatMap { samples.change(from: $0) }
-        if closure < openBelow {
-            let since = openSinceMs ?? ms
-            openSinceMs = since
-            if ms - since >= sustainMs { open = samples }
-        } else {
-            openSinceMs = nil
-        }
+        if run.observe(open: closure < openBelow, at: ms) { open = samples }
         return change
     }
 }
