@@ -15,7 +15,7 @@ arch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 reference=/usr/lib/$arch/blas
 [ -f "$reference/libblas.so.3" ] || { echo "$0: Debian's reference BLAS ($reference/libblas.so.3) is not installed" >&2; exit 2; }
 
-export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1" OPENBLAS_NUM_THREADS=1
+one_thread
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -14,7 +14,8 @@ shift 3
 for bin in "$old" "$new"; do [ -x "$bin" ] || { echo "$0: not an executable: $bin" >&2; exit 2; }; done
 LIVENESS=$new . Benchmarks/common.sh
 counts RUNS="$runs"
-export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1" OPENCV_LOG_LEVEL=ERROR OPENBLAS_NUM_THREADS=1
+one_thread
+export OPENCV_LOG_LEVEL=ERROR
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 echo '{"framesToAutoshot": 1000}' > "$out/whole-clip.json"

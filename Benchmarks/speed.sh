@@ -13,7 +13,7 @@ counts RUNS="$runs"
 
 # One thread: OpenCV's own worker threads, FFmpeg's decoding threads and OpenBLAS's (the face
 # descriptors) off.
-export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1" OPENBLAS_NUM_THREADS=1
+one_thread
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

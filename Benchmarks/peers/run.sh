@@ -24,8 +24,8 @@ model=${LIVENESS_LANDMARK_MODEL:-/usr/share/dlib/shape_predictor_68_face_landmar
 Benchmarks/peers/setup_venv.sh
 python=Benchmarks/peers/venv/bin/python
 
-export OPENCV_FOR_THREADS_NUM=1 OPENCV_FFMPEG_CAPTURE_OPTIONS="threads;1" OPENCV_LOG_LEVEL=ERROR
-export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 TF_CPP_MIN_LOG_LEVEL=3 GLOG_minloglevel=2
+one_thread
+export OPENCV_LOG_LEVEL=ERROR OMP_NUM_THREADS=1 TF_CPP_MIN_LOG_LEVEL=3 GLOG_minloglevel=2
 
 clips=(
   "$data/liveness_real_vs_spoof_samples/videos/real.mov"
