@@ -52,6 +52,40 @@ final class SameFaceRuleTests: XCTestCase {
         XCTAssertEqual(run.session.identity.changes.count, 1)
     }
 
+    /// The two steps of a frame: `judgeFrame` asks for the face only at the autoshot and where a
+    /// credit is proposed, and the frame's events and stage are complete only after `judgeFace`.
+    func testTheSessionAsksForTheFaceWhereSPECSaysAndTheFaceCompletesTheFrame() {
+        var session = LivenessSession(seed: 1)
+        let motion = Self.blinkThenTurn { _ in person(0) }
+        var wanted: [(ms: Double, why: FaceWanted)] = []
+        for (index, ms) in at30.enumerated() where !session.isEnded {
+            let first = session.judgeFrame(measurement(frame: index, ms: ms, motion(ms)))
+            guard let why = first.faceWanted else {
+                XCTAssertFalse(first.events.contains { $0.kind.name == "actionCredited" }, "credits wait for the face")
+                continue
+            }
+            wanted.append((ms, why))
+            let complete = session.judgeFace(person(0.1))
+            XCTAssertNil(complete.faceWanted)
+            XCTAssertEqual(Array(complete.events.prefix(first.events.count)).map(\.kind.name), first.events.map(\.kind.name),
+                           "the first step's events come first")
+            if why == .credits {
+                XCTAssertTrue(complete.events.contains { $0.kind.name == "actionCredited" }, "at \(ms) ms")
+                XCTAssertFalse(first.events.contains { $0.kind.name == "actionCredited" })
+            }
+            if complete.events.contains(where: { $0.kind.name == "passed" }) {
+                XCTAssertEqual(first.stage, .scanning)
+                XCTAssertEqual(complete.stage, .choosingSnapshot)
+                XCTAssertTrue(complete.isSnapshotCandidate, "the completing frame is the fallback snapshot")
+            }
+        }
+        XCTAssertEqual(session.outcome, .passed)
+        XCTAssertEqual(wanted.first?.why, .autoshot)
+        XCTAssertEqual(wanted.filter { $0.why == .autoshot }.count, 1)
+        // One frame proposes the blink and one the turn (each credited at once on the same face).
+        XCTAssertEqual(wanted.filter { $0.why == .credits }.map { ($0.ms / 100).rounded(.down) * 100 }, [2000, 3000])
+    }
+
     func testTheThresholdIsInclusive() {
         let atThreshold = runScan(times: at30, motion: Self.blinkThenTurn { ms in person(ms < 1000 ? 0 : 0.6) })
         XCTAssertTrue(atThreshold.session.credits.isEmpty, "0.6 is another face")

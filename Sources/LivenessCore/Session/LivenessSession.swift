@@ -1,8 +1,9 @@
 /// The session state machine of SPEC §3. Feed it one `FrameMeasurement` per frame, in order, and
 /// call `finish()` when the input ends. It knows no clock but the frames' timestamps. For SPEC §5
-/// (the same person throughout) `process` is also given a way to describe the frame's face, which
-/// it calls only at the autoshot and on frames that would credit an action; the caller describes
-/// the snapshot once it is chosen (`takeSnapshotFace`).
+/// (the same person throughout) it asks for the frame's face only at the autoshot and on frames
+/// that would credit an action: `judgeFrame` says so in the verdict's `faceWanted`, and the
+/// caller's descriptor, given to `judgeFace`, completes the frame (`process(_:describeFace:)` does
+/// both). The caller describes the snapshot once it is chosen (`takeSnapshotFace`).
 public struct LivenessSession: Sendable {
     public let config: LivenessConfig
     public let order: [LivenessAction]
@@ -42,6 +43,9 @@ public struct LivenessSession: Sendable {
     public private(set) var pictureSuspicions: [(frame: ChosenFrame, suspicion: PictureSuspicion)] = []
     /// What the action rules would credit on this frame, before the same-face rule has its say.
     private var proposed: [ActionCredit] = []
+    /// A frame judged by `judgeFrame` that waits for its face (`judgeFace`), with its verdict so
+    /// far and, for credits, the frame and snapshot score it would complete the session with.
+    private var awaitingFace: (verdict: FrameVerdict, completing: (frame: ChosenFrame, score: Double)?)?
     /// The actions whose rule the current frame meets, whether or not already credited.
     private var creditable: Set<LivenessAction> = []
 
@@ -73,9 +77,19 @@ public struct LivenessSession: Sendable {
         process(m, describeFace: { nil })
     }
 
-    /// `describeFace` gives the descriptor of this frame's face (nil: no describer, nothing checked).
+    /// Both steps of a frame: `describeFace` gives the descriptor of its face when the session
+    /// wants it (nil: no describer, nothing checked).
     public mutating func process(_ m: FrameMeasurement, describeFace: () throws -> FaceDescriptor?) rethrows -> FrameVerdict {
+        let verdict = judgeFrame(m)
+        guard verdict.faceWanted != nil else { return verdict }
+        return judgeFace(try describeFace())
+    }
+
+    /// The frame judged by every rule but SPEC §5's. When its `faceWanted` is set, the verdict is
+    /// not complete: give the frame's face descriptor to `judgeFace` before the next frame.
+    public mutating func judgeFrame(_ m: FrameMeasurement) -> FrameVerdict {
         precondition(stage != .ended, "the session has ended")
+        precondition(awaitingFace == nil, "the previous frame waits for its face (judgeFace)")
         pending = []
         creditable = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
@@ -105,6 +119,8 @@ public struct LivenessSession: Sendable {
 
         var isAutoshot = false
         var isSnapshotCandidate = false
+        var faceWanted: FaceWanted?
+        var completing: (frame: ChosenFrame, score: Double)?
 
         if case .settling = phase, settled {
             phase = .framing(run: [])
@@ -124,7 +140,7 @@ public struct LivenessSession: Sendable {
                 neutralYaw = median(run)
                 handsetSwing.start(faceYaw: face.yaw)
                 eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: face.yaw, openEye: openEye, at: m.timestampMs)
-                identity.takeAutoshot(try describeFace())
+                faceWanted = .autoshot
                 emit(.autoshot)
                 emit(.scanStarted(order: order))
                 phase = .scanning(autoshotMs: m.timestampMs)
@@ -141,17 +157,11 @@ public struct LivenessSession: Sendable {
             creditActions(
                 m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: eyeChange,
                 eligible: inCircle && cameraStill)
-            try creditUnlessFaceChanged(m, describeFace: describeFace)
-            eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
-            if credits.count == LivenessAction.allCases.count {
-                outcome = .passed
-                emit(.passed)
-                // The completing frame is the fallback candidate; later frames must beat it.
-                isSnapshotCandidate = true
-                phase = .choosingSnapshot(
-                    completedMs: m.timestampMs,
-                    best: (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure)))
+            if !proposed.isEmpty {
+                faceWanted = .credits
+                completing = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure))
             }
+            eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
         case .choosingSnapshot(let completedMs, let best):
             if m.timestampMs - completedMs > config.snapshotWindowMs {
                 chooseSnapshot(best.frame, rule: .closestInWindow)
@@ -171,10 +181,41 @@ public struct LivenessSession: Sendable {
             }
         }
 
-        return FrameVerdict(
+        let verdict = FrameVerdict(
             framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, eyeChange: eyeChange, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
-            isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate)
+            isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate, faceWanted: faceWanted)
+        if faceWanted != nil { awaitingFace = (verdict, completing) }
+        return verdict
+    }
+
+    /// SPEC §5 on the frame `judgeFrame` left waiting: its face's descriptor (nil: none, nothing
+    /// checked) is kept as the autoshot's, or decides whether the proposed credits count; a
+    /// session that has both credits has passed. Returns the frame's complete verdict.
+    public mutating func judgeFace(_ descriptor: FaceDescriptor?) -> FrameVerdict {
+        guard let (waiting, completing) = awaitingFace else { preconditionFailure("no frame waits for its face") }
+        var verdict = waiting
+        awaitingFace = nil
+        pending = verdict.events
+        switch verdict.faceWanted {
+        case .autoshot?:
+            identity.takeAutoshot(descriptor)
+        case .credits?:
+            creditUnlessFaceChanged(descriptor)
+            if credits.count == LivenessAction.allCases.count, let completing {
+                outcome = .passed
+                emit(.passed)
+                // The completing frame is the fallback candidate; later frames must beat it.
+                verdict.isSnapshotCandidate = true
+                phase = .choosingSnapshot(completedMs: completing.frame.ms, best: completing)
+            }
+        case nil:
+            break
+        }
+        verdict.events = pending
+        verdict.stage = stage
+        verdict.faceWanted = nil
+        return verdict
     }
 
     /// The input ended: settles the outcome if the session had not ended yet.
@@ -281,12 +322,10 @@ public struct LivenessSession: Sendable {
 
     /// SPEC §5: a frame that would credit an action credits nothing when its face is not the
     /// autoshot's, and the change is announced once (`faceChanged`), not on every such frame.
-    private mutating func creditUnlessFaceChanged(
-        _ m: FrameMeasurement, describeFace: () throws -> FaceDescriptor?
-    ) rethrows {
-        guard !proposed.isEmpty else { return }
+    private mutating func creditUnlessFaceChanged(_ descriptor: FaceDescriptor?) {
+        guard let frame = lastFrame, !proposed.isEmpty else { return }
         defer { proposed = [] }
-        switch identity.judge(try describeFace(), frame: m.frameIndex, ms: m.timestampMs) {
+        switch identity.judge(descriptor, frame: frame.frame, ms: frame.ms) {
         case .otherFace(let distance, let isNewChange):
             if isNewChange { emit(.faceChanged(distance: distance)) }
         case .sameFace(let distance):

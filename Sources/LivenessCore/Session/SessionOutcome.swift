@@ -59,4 +59,15 @@ public struct FrameVerdict: Sendable {
     public var isAutoshot: Bool
     /// This frame is the best snapshot candidate so far: keep its image until a better one comes.
     public var isSnapshotCandidate: Bool
+    /// Set by `LivenessSession.judgeFrame` when the frame's face must be described before its
+    /// verdict is complete (`judgeFace`); nil in a complete verdict.
+    public var faceWanted: FaceWanted?
+}
+
+/// Why the session wants a frame's face described (SPEC §5).
+public enum FaceWanted: Sendable {
+    /// The autoshot's face: every later face is compared with it.
+    case autoshot
+    /// The frame would credit an action: it counts only on the autoshot's face.
+    case credits
 }

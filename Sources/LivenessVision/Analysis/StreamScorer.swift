@@ -59,15 +59,15 @@ public final class StreamScorer {
         while !session.isEnded, let frame = try timed(&timings.decode, nextFrame) {
             var analyzeMs = 0.0
             let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame, config: config) }
-            var logicMs = 0.0
+            var logicMs = 0.0, describeMs = 0.0
             let landmarks = analysis.measurement.face?.landmarks
-            let describedBefore = timings.describe
-            let verdict = try timed(&logicMs) {
-                try session.process(analysis.measurement, describeFace: { try landmarks.map { try describe(frame.image, $0) } })
+            var verdict = timed(&logicMs) { session.judgeFrame(analysis.measurement) }
+            if verdict.faceWanted != nil {
+                let descriptor = try timed(&describeMs) { try landmarks.map { try describe(frame.image, $0) } }
+                verdict = timed(&logicMs) { session.judgeFace(descriptor) }
             }
             timings = timings + analysis.timings
-            // The descriptors' time is their own stage, not the session's.
-            timings.logic += logicMs - (timings.describe - describedBefore)
+            timings.logic += logicMs
             if verdict.isAutoshot { autoshotImage = try frame.image.copy() }
             if verdict.isSnapshotCandidate {
                 snapshotImage = try frame.image.copy()
@@ -75,7 +75,7 @@ public final class StreamScorer {
             }
             events += verdict.events
             if !verdict.events.isEmpty { try onEvents(verdict.events) }
-            try onStep(Step(frame: frame, analysis: analysis, verdict: verdict, session: session, analysisMs: analyzeMs + logicMs))
+            try onStep(Step(frame: frame, analysis: analysis, verdict: verdict, session: session, analysisMs: analyzeMs + logicMs + describeMs))
         }
         let last = session.finish()
         events += last
