@@ -4,7 +4,8 @@ import LivenessFiles
 import LivenessVision
 
 /// The live loop: frames from a `LiveCapture` (newest first, the rest dropped) through the same
-/// `StreamScorer` as `liveness score`, with the overlay in a window when there is one, the
+/// `StreamScorer` as `liveness score` (faces described on a thread of their own, so no frame
+/// waits for the network: `describeAside`), with the overlay in a window when there is one, the
 /// recording from the autoshot on, and the keys: q or Esc quit (a running session ends
 /// `incomplete`; so does closing the window), r starts a new session with the next seed, d
 /// toggles the debug overlay.
@@ -59,7 +60,7 @@ public final class LiveRunner {
     private var debug = false
 
     public init(analyzer: FrameAnalyzer, config: LivenessConfig, capture: LiveCapture, options: Options) {
-        scorer = StreamScorer(analyzer: analyzer, config: config)
+        scorer = StreamScorer(analyzer: analyzer, config: config, describeAside: true)
         self.config = config
         self.capture = capture
         self.options = options
