@@ -56,9 +56,11 @@ let package = Package(
         // knows no vision.
         .target(name: "LivenessBatch", dependencies: ["CProcessControl", "LivenessCore", "LivenessFiles"]),
         // Parses the command line and calls the libraries.
+        // What a run writes: the report, the output directory and its files, the stills, the summary line.
+        .target(name: "LivenessOutput", dependencies: ["LivenessCore", "LivenessData", "LivenessFiles", "LivenessLive", "LivenessVision"]),
         .executableTarget(
             name: "liveness",
-            dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch"]),
+            dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch", "LivenessOutput"]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
         .target(name: "DataTestSupport", dependencies: ["LivenessData", "LivenessVision", "TestSupport"], path: "Tests/DataTestSupport"),

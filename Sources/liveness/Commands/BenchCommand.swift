@@ -1,3 +1,4 @@
+import LivenessOutput
 import Foundation
 import LivenessBatch
 import LivenessBench

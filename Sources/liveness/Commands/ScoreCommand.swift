@@ -1,3 +1,4 @@
+import LivenessOutput
 import LivenessBatch
 import LivenessCore
 import LivenessFiles

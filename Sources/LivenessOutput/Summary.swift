@@ -3,8 +3,8 @@ import LivenessCore
 import LivenessVision
 
 /// The short human summary of a scored clip (stderr).
-enum Summary {
-    static func text(name: String, result: StreamScorer.Result) -> String {
+public enum Summary {
+    public static func text(name: String, result: StreamScorer.Result) -> String {
         let s = result.session
         func seconds(_ ms: Double) -> String { String(format: "%.2f s", ms / 1000) }
         var lines: [String] = []

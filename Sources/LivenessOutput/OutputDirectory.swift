@@ -4,12 +4,12 @@ import LivenessVision
 
 /// The folder `--out DIR` writes into, created when missing. Its files are `OutputFile`s: each
 /// is checked when opened, before any work, and put in place when the run completes.
-struct OutputDirectory {
-    let path: String
+public struct OutputDirectory {
+    public let path: String
     /// The run's input files, which none of the outputs may replace.
-    let inputs: [String]
+    public let inputs: [String]
 
-    init(_ path: String, inputs: [String]) throws {
+    public init(_ path: String, inputs: [String]) throws {
         self.path = path
         self.inputs = inputs
         try Self.makeFolder(path, for: path)
@@ -31,27 +31,27 @@ struct OutputDirectory {
         }
     }
 
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Fails now if `name` could not be written later.
-    func check(_ name: String, kind: OutputFile.Kind) throws {
+    public func check(_ name: String, kind: OutputFile.Kind) throws {
         try OutputFile.checkReplaceable(file(name), kind: kind, inputs: inputs)
     }
 
     /// Opens `name` for writing; nothing is at its path until `commit()`.
-    func open(_ name: String, kind: OutputFile.Kind) throws -> OutputFile {
+    public func open(_ name: String, kind: OutputFile.Kind) throws -> OutputFile {
         try OutputFile(file(name), kind: kind, inputs: inputs)
     }
 }
 
 extension OutputFile.Kind {
     /// result.json of `liveness bench`.
-    static let benchResult = OutputFile.Kind(name: "bench result", startingWith: "{\n  \"manifest\": ")
+    public static let benchResult = OutputFile.Kind(name: "bench result", startingWith: "{\n  \"manifest\": ")
 }
 
 extension OutputFile {
     /// Encodes `image` as JPEG into the file (not yet at its path).
-    func write(jpeg image: Image) throws {
+    public func write(jpeg image: Image) throws {
         do {
             try image.writeJPEG(temporaryPath)
         } catch is WriteFailure {
@@ -61,7 +61,7 @@ extension OutputFile {
 
     /// Finishes every file, then puts each in place: a failure to write any leaves them all as
     /// they were.
-    static func commitAll(_ files: [OutputFile?]) throws {
+    public static func commitAll(_ files: [OutputFile?]) throws {
         for file in files { try file?.finish() }
         for file in files { try file?.commit() }
     }

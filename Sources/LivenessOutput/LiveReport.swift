@@ -6,16 +6,16 @@ import LivenessVision
 
 /// What `liveness live` prints besides the session events: a `restarted` line per new session,
 /// a final `summary` line, and report.json with `--out`.
-enum LiveReport {
-    static let recordingName = "recording.avi"
+public enum LiveReport {
+    public static let recordingName = "recording.avi"
 
     /// The r key started a new session with `seed`, after frame `afterFrame`.
-    static func restartedJSON(seed: UInt64, afterFrame frame: Int, ms: Double) -> JSON {
+    public static func restartedJSON(seed: UInt64, afterFrame frame: Int, ms: Double) -> JSON {
         .object([("event", .string("restarted")), ("frame", .number(Double(frame))), ("ms", .number(ms)), ("seed", .string(String(seed)))])
     }
 
     /// The last stdout line: the outcome, the actions, and the real-time figures.
-    static func summaryJSON(_ summary: LiveRunner.Summary) -> JSON {
+    public static func summaryJSON(_ summary: LiveRunner.Summary) -> JSON {
         let session = summary.last.session.reportJSON(seed: summary.seed, autoshotImage: nil, snapshotImage: nil)
         let wanted = ["outcome", "incompleteStage", "seed", "order", "actions"]
         return .object(
@@ -25,7 +25,7 @@ enum LiveReport {
     }
 
     /// The live run's own figures, shared by the summary line and the report.
-    static func live(_ summary: LiveRunner.Summary) -> [(String, JSON)] {
+    public static func live(_ summary: LiveRunner.Summary) -> [(String, JSON)] {
         let latency = summary.latency
         return [
             ("quit", .bool(summary.quit)),
@@ -44,7 +44,7 @@ enum LiveReport {
 
     /// report.json: the input, the last session as `score` reports it, the live figures, timing
     /// and models.
-    static func json(
+    public static func json(
         capture: LiveCapture, summary: LiveRunner.Summary, models: ModelFiles, mirror: Bool, headless: Bool,
         autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto?
     ) -> JSON {

@@ -3,9 +3,9 @@ import LivenessFiles
 import LivenessVision
 
 /// The final report of one scored input (report.json; stdout).
-enum ScoreReport {
+public enum ScoreReport {
     /// What a video file is: its path, size, declared rate, codec and rotation.
-    static func input(path: String, video: VideoSource) -> JSON {
+    public static func input(path: String, video: VideoSource) -> JSON {
         let info = video.info
         return .object([
             ("path", .string(FileName.display(path))), ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
@@ -14,11 +14,11 @@ enum ScoreReport {
     }
 
     /// What a folder of numbered images is: its path, how many, and the rate they were given.
-    static func input(folder: ImageFolderSource) -> JSON {
+    public static func input(folder: ImageFolderSource) -> JSON {
         .object([("path", .string(FileName.display(folder.folder))), ("images", .number(Double(folder.files.count))), ("fps", .number(folder.fps))])
     }
 
-    static func json(
+    public static func json(
         input: JSON, result: StreamScorer.Result, seed: UInt64, models: ModelFiles,
         autoshotImage: String?, snapshotImage: String?, reference: ReferencePhoto?
     ) -> JSON {
@@ -44,7 +44,7 @@ enum ScoreReport {
     }
 
     /// The model files used: what every report prints.
-    static func modelsJSON(_ models: ModelFiles) -> JSON {
+    public static func modelsJSON(_ models: ModelFiles) -> JSON {
         .object([
             ("landmarks", .string(models.landmarks)), ("faceCascade", .string(models.faceCascade)),
             ("searchCascade", .string(models.searchCascade)), ("faceDescriptor", .string(models.faceDescriptor)),
@@ -52,7 +52,7 @@ enum ScoreReport {
     }
 
     /// How many face descriptors the session needed and what each cost (SPEC §5).
-    static func descriptorsJSON(_ result: StreamScorer.Result) -> JSON {
+    public static func descriptorsJSON(_ result: StreamScorer.Result) -> JSON {
         .object([
             ("count", .number(Double(result.descriptors))),
             ("msEach", .number(result.descriptors > 0 ? result.timings.describe / Double(result.descriptors) : 0)),
@@ -60,6 +60,6 @@ enum ScoreReport {
     }
 }
 
-enum Version {
-    static let current = "0.1.0"
+public enum Version {
+    public static let current = "0.1.0"
 }
