@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "LivenessCoreTests", dependencies: ["LivenessCore", "TestSupport"]),
         .testTarget(name: "LivenessVisionTests", dependencies: ["LivenessVision", "LivenessCore", "LivenessData", "TestSupport", "DataTestSupport", "DlibReference"]),
         .testTarget(name: "LivenessBenchTests", dependencies: ["LivenessBench", "LivenessData", "LivenessVision", "LivenessCore", "TestSupport", "DataTestSupport"]),
-        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport"]),
+        .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport", "LivenessFiles"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
         .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "TestSupport"]),

@@ -2,10 +2,7 @@
 /// right after the header chunk. `OutputFile.Kind.png` looks for it before replacing a file, so
 /// a bench run into a folder replaces its own pictures, never someone's `c.png`.
 public enum PNGMark {
-    private static let chunk: [UInt8] = {
-        let typed = Array("tEXt".utf8) + Array("Software\0liveness".utf8)
-        return bigEndian(UInt32(typed.count - 4)) + typed + bigEndian(crc32(typed))
-    }()
+    private static let chunk = pngChunk("tEXt", Array("Software\0liveness".utf8))
 
     /// How a marked PNG begins (nil: any byte): the signature, the header chunk (13 bytes of size
     /// and depth, then its checksum), the mark.
@@ -17,6 +14,13 @@ public enum PNGMark {
         let headerEnd = 8 + 4 + 4 + 13 + 4
         guard png.count > headerEnd, png[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         return Array(png[..<headerEnd]) + chunk + Array(png[headerEnd...])
+    }
+
+    /// A PNG chunk: the data's length, the type, the data, and the CRC-32 of type and data (or
+    /// `crc`, for a file that must carry a wrong one).
+    public static func pngChunk(_ type: String, _ data: [UInt8], crc: UInt32? = nil) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + typed + bigEndian(crc ?? crc32(typed))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+import LivenessFiles
 import XCTest
 
 /// What is at a path, to show a run left it exactly as it was: its type, link count, link target
@@ -39,29 +40,21 @@ enum HostileFixtures {
 
     /// A PNG with a real header declaring `width` x `height` and one row of pixels.
     static func pngHeader(width: UInt32, height: UInt32) -> Data {
-        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-            let typed = Array(type.utf8) + body
-            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
-        }
         let ihdr = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
         let row: [UInt8] = [0] + [UInt8](repeating: 0x80, count: 3 * 64)
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", stored(row)) + chunk("IEND", []))
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGMark.pngChunk("IHDR", ihdr) + PNGMark.pngChunk("IDAT", stored(row)) + PNGMark.pngChunk("IEND", []))
     }
 
     /// A small valid PNG (solid grey) whose IHDR checksum is wrong when `badChecksum`, and that
     /// carries a tEXt chunk with a wrong checksum (which libpng only warns about) when `warning`.
     static func png(badChecksum: Bool = false, warning: Bool = false) -> Data {
         let width: UInt32 = 64, height: UInt32 = 64
-        func chunk(_ type: String, _ body: [UInt8], crc: UInt32? = nil) -> [UInt8] {
-            let typed = Array(type.utf8) + body
-            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc ?? crc32(typed))
-        }
         var raw: [UInt8] = []
         for _ in 0..<height { raw += [0] + [UInt8](repeating: 0x80, count: Int(width) * 3) }
         let ihdr = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr, crc: badChecksum ? 0 : nil)
-        if warning { bytes += chunk("tEXt", Array("k\0v".utf8), crc: 1) }
-        bytes += chunk("IDAT", stored(raw)) + chunk("IEND", [])
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGMark.pngChunk("IHDR", ihdr, crc: badChecksum ? 0 : nil)
+        if warning { bytes += PNGMark.pngChunk("tEXt", Array("k\0v".utf8), crc: 1) }
+        bytes += PNGMark.pngChunk("IDAT", stored(raw)) + PNGMark.pngChunk("IEND", [])
         return Data(bytes)
     }
 
@@ -120,15 +113,6 @@ enum HostileFixtures {
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     /// A copy of `source` whose first track's display matrix is turned `degrees`, or all zero.
