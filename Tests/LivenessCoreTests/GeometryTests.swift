@@ -254,4 +254,16 @@ final class FaceBoxTests: XCTestCase {
         XCTAssertEqual(FaceBox.distinct([inner, big, other]), [big, other])
         XCTAssertEqual(FaceBox.distinct([]), [])
     }
+
+    /// Either centre inside the other box is the same face, whichever box is asked: a followed
+    /// face and a search's box of it agree however their sizes differ.
+    func testTheSameFaceIsEitherCentreInsideTheOther() {
+        let followed = FaceBox(x: 100, y: 100, width: 100, height: 100)
+        let largerOffCentre = FaceBox(x: 120, y: 60, width: 260, height: 260)  // centre (250, 190): outside `followed`
+        XCTAssertTrue(followed.boxesSameFace(as: largerOffCentre))
+        XCTAssertTrue(largerOffCentre.boxesSameFace(as: followed))
+        let beside = FaceBox(x: 190, y: 100, width: 100, height: 100)  // overlapping, neither centre inside
+        XCTAssertFalse(followed.boxesSameFace(as: beside))
+        XCTAssertFalse(beside.boxesSameFace(as: followed))
+    }
 }

@@ -19,11 +19,17 @@ public struct FaceBox: Equatable, Sendable {
         p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height
     }
 
+    /// Two boxes box the same face when either one's centre lies inside the other: the one test
+    /// of "the same face" for every detector's boxes and the followed face's.
+    public func boxesSameFace(as other: FaceBox) -> Bool {
+        contains(other.centre) || other.contains(centre)
+    }
+
     /// One box per face: a detector can box the same face twice at neighbouring scales, so of two
-    /// boxes where one's centre lies inside the other, only the larger is kept.
+    /// boxes of the same face, only the larger is kept.
     public static func distinct(_ boxes: [FaceBox]) -> [FaceBox] {
         var kept: [FaceBox] = []
-        for box in boxes.sorted(by: { $0.area > $1.area }) where !kept.contains(where: { $0.contains(box.centre) || box.contains($0.centre) }) {
+        for box in boxes.sorted(by: { $0.area > $1.area }) where !kept.contains(where: { $0.boxesSameFace(as: box) }) {
             kept.append(box)
         }
         return kept

@@ -135,7 +135,7 @@ final class FaceSearch {
         let secondLooks = [(image: equalised, roll: 0.0)] + Self.stillRolls.map { (image: gray, roll: $0) }
         return try secondLooks.reduce(upright) { faces, look in
             faces + (try hog.detect(in: look.image, region: frame, scale: hogScale, roll: look.roll)).filter { found in
-                !faces.contains { Self.sameFace($0, found) }
+                !faces.contains { $0.box.boxesSameFace(as: found.box) }
             }
         }
     }
@@ -168,11 +168,6 @@ final class FaceSearch {
         FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
     }
 
-    /// Two boxes box the same face when either one's centre lies inside the other.
-    private static func sameFace(_ a: HeadBox, _ b: HeadBox) -> Bool {
-        a.box.contains(b.centre) || b.box.contains(a.centre)
-    }
-
     /// A box inside a box this many times its side is a part of that face (an eye or a mouth
     /// taken for a face), not the same face boxed again.
     static let partOfFace = 1.5
@@ -185,7 +180,7 @@ final class FaceSearch {
         let all = cascades.map { ($0, true) } + hog.map { ($0, false) }
         for (box, fromCascade) in all.sorted(by: { $0.0.side > $1.0.side }) {
             // Sorted by size, so a box overlapping one already kept is the smaller of the two.
-            guard let i = kept.firstIndex(where: { Self.sameFace($0.box, box) }) else {
+            guard let i = kept.firstIndex(where: { $0.box.box.boxesSameFace(as: box.box) }) else {
                 kept.append((box, fromCascade))
                 continue
             }

@@ -73,7 +73,7 @@ public final class FrameAnalyzer {
             let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
             report.wholeFrame = (how, faces.count)
             if let chosen = chooseFace(faces.map(\.bounds), circle: config.guideCircle(width: width, height: height)) {
-                if let followed = face, followed.box.box.contains(faces[chosen].centre) {
+                if let followed = face, followed.box.box.boxesSameFace(as: faces[chosen].box) {
                     report.detected = faces[chosen]
                 } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen]) }) {
                     face = fitted
