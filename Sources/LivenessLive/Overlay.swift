@@ -36,6 +36,8 @@ public enum OverlayStyle {
     // Effects.
     /// The autoshot flash: a white veil fading out over this many milliseconds of frame time.
     public static let flashMs = 300.0
+    /// A `pictureSuspected` notice stays up this long (frame time).
+    public static let pictureNoticeMs = 2000.0
     public static let flashAlpha = 0.7
     /// The frozen end frame: blurred by a kernel of this share of the height, then dimmed.
     public static let finalBlurShare = 0.06
@@ -65,7 +67,8 @@ public struct DebugFigures {
 /// session judges against.
 public enum Overlay {
     /// A frame during the session: guide circle, prompt, HUD count, time left, the autoshot
-    /// flash, and with `debug` the landmarks, the face ellipse and the measures.
+    /// flash, a notice when a credit was refused as a picture's (SPEC §6), and
+    /// with `debug` the landmarks, the face ellipse and the measures.
     public static func drawLive(
         on image: Image, step: StreamScorer.Step, progress: SessionProgress, circle: Circle, mirrored: Bool, debug: DebugFigures?
     ) {
@@ -84,6 +87,9 @@ public enum Overlay {
 
         if let prompt = step.verdict.prompt {
             canvas.drawPrompt(prompt.message, above: circle)
+        } else if let notice = progress.pictureNotice(at: ms, shownMs: OverlayStyle.pictureNoticeMs) {
+            // In the prompt's place: a prompt (the face to be placed) comes first.
+            canvas.drawPrompt(notice, above: circle, color: OverlayStyle.notPassed)
         }
         if progress.autoshotMs != nil {
             canvas.drawText("\(progress.credited)/\(LivenessAction.allCases.count)", at: .bottomLeft, scale: OverlayStyle.hudScale)
@@ -112,7 +118,8 @@ public enum Overlay {
         case .incomplete, nil: title = "Incomplete"
         }
         canvas.drawCentred(title, at: circle.centre, scale: OverlayStyle.outcomeScale, color: passed ? OverlayStyle.passed : OverlayStyle.notPassed)
-        let detail = "\(progress.credited)/\(LivenessAction.allCases.count) actions"
+        var detail = "\(progress.credited)/\(LivenessAction.allCases.count) actions"
+        if progress.pictureSuspicions > 0 { detail += ", picture suspected \(progress.pictureSuspicions)x" }
         canvas.drawCentred(detail, at: circle.centre + Point2(x: 0, y: 36 * canvas.unit), scale: OverlayStyle.hudScale * 0.8, color: OverlayStyle.text)
         if let hint {
             canvas.drawText(hint, at: .bottomCentre, scale: OverlayStyle.debugScale * 1.2)
@@ -200,13 +207,13 @@ private struct Canvas {
     }
 
     /// The prompt, centred, in the band above the circle (or at the top when there is no room).
-    func drawPrompt(_ text: String, above circle: Circle) {
+    func drawPrompt(_ text: String, above circle: Circle, color: Colour = OverlayStyle.text) {
         let size = textSize(text, scale: OverlayStyle.promptScale)
         let margin = OverlayStyle.margin * unit
         let top = circle.centre.y - circle.radius
         let baseline = max(size.height + margin / 2, top - margin)
         let x = max(margin / 2, (width - size.width) / 2)
-        drawOutlined(text, baselineLeft: Point2(x: x, y: baseline), scale: OverlayStyle.promptScale, color: OverlayStyle.text)
+        drawOutlined(text, baselineLeft: Point2(x: x, y: baseline), scale: OverlayStyle.promptScale, color: color)
     }
 
     func drawText(_ text: String, at corner: Corner, scale: Double) {

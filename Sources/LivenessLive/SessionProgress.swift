@@ -7,6 +7,10 @@ public struct SessionProgress {
     public private(set) var autoshotMs: Double?
     public private(set) var credited = 0
     public private(set) var outcome: SessionOutcome?
+    /// The latest credit refused because the face behaved as a picture (SPEC §6), and when.
+    public private(set) var lastPictureSuspicion: (ms: Double, suspicion: PictureSuspicion)?
+    /// How many `pictureSuspected` events the session has had.
+    public private(set) var pictureSuspicions = 0
     private var scanning = false
 
     public init(config: LivenessConfig) {
@@ -30,12 +34,22 @@ public struct SessionProgress {
             switch event.kind {
             case .autoshot: autoshotMs = event.ms
             case .actionCredited: credited += 1
+            case .pictureSuspected(let suspicion):
+                lastPictureSuspicion = (event.ms, suspicion)
+                pictureSuspicions += 1
             case .passed: outcome = .passed
             case .timedOut: outcome = .timedOut
             case .incomplete(let stage): outcome = .incomplete(stage)
             default: break
             }
         }
+    }
+
+    /// What the overlay says of a picture suspected at `ms`: for `shownMs` after the event, the
+    /// action refused (the check is in the event); nil otherwise.
+    public func pictureNotice(at ms: Double, shownMs: Double) -> String? {
+        guard let (since, suspicion) = lastPictureSuspicion, ms - since < shownMs else { return nil }
+        return "Picture suspected: \(suspicion.action == .blink ? "blink" : "turn") not counted"
     }
 
     /// Milliseconds left of the cap while scanning, nil otherwise.

@@ -22,6 +22,8 @@ final class SessionProgressTests: XCTestCase {
             XCTAssertEqual(progress.autoshotMs, session.autoshot?.ms, "autoshot at \(ms) ms", file: file, line: line)
             XCTAssertEqual(progress.credited, session.credits.count, "credits at \(ms) ms", file: file, line: line)
             XCTAssertEqual(progress.msLeft(at: ms), session.msLeft(at: ms), "time left at \(ms) ms", file: file, line: line)
+            XCTAssertEqual(progress.pictureSuspicions, session.pictureSuspicions.count, "pictures suspected at \(ms) ms", file: file, line: line)
+            XCTAssertEqual(progress.lastPictureSuspicion?.suspicion, session.pictureSuspicions.last?.suspicion, file: file, line: line)
         }
         events += session.finish()
         let ended = SessionProgress(config: config, events: events)
@@ -43,6 +45,34 @@ final class SessionProgressTests: XCTestCase {
         var config = LivenessConfig()
         config.capMs = 2000
         assertProgressFollowsSession(.timedOut, durationMs: 4000, config: config) { _ in Pose() }
+    }
+
+    /// SPEC §6: a flip to a photo of a turned head is refused and announced; the overlay says so
+    /// for `shownMs` from the event, then no more.
+    func testAPictureSuspectedIsShownForAWhile() {
+        let config = LivenessConfig()
+        let still = config.continuityStillBound / 2, step = config.continuityStepBound * 2
+        let flipMs = 2000.0
+        let motion: (Double) -> Pose = { ms in
+            ms < flipMs ? Pose(pixelChange: still) : Pose(yaw: 15, pixelChange: ms == flipMs ? step : still)
+        }
+        assertProgressFollowsSession(.incomplete(.duringScan), durationMs: 4000, config: config, motion: motion)
+
+        var session = LivenessSession(config: config, seed: 1)
+        var progress = SessionProgress(config: config)
+        var notices: [(ms: Double, text: String?)] = []
+        for (index, ms) in timestamps(fps: 30, durationMs: 5000).enumerated() {
+            progress.observe(session.process(measurement(frame: index, ms: ms, motion(ms))))
+            notices.append((ms, progress.pictureNotice(at: ms, shownMs: 1000)))
+        }
+        XCTAssertEqual(session.pictureSuspicions.count, 1)
+        guard let announced = session.pictureSuspicions.first?.frame.ms,
+              let first = notices.first(where: { $0.text != nil }), let last = notices.last(where: { $0.text != nil }) else {
+            return XCTFail("no picture suspected, or no notice shown")
+        }
+        XCTAssertEqual(first.ms, announced, "shown from the event's frame")
+        XCTAssertEqual(first.text, "Picture suspected: turn not counted")
+        XCTAssertEqual(last.ms - announced, 1000, accuracy: 34, "for a second")
     }
 
     func testAnInputEndingBeforeTheAutoshotAndDuringTheScan() {
