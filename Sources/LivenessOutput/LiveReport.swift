@@ -25,7 +25,7 @@ public enum LiveReport {
     }
 
     /// The live run's own figures, shared by the summary line and the report.
-    public static func live(_ summary: LiveRunner.Summary) -> [(String, JSON)] {
+    static func live(_ summary: LiveRunner.Summary) -> [(String, JSON)] {
         let latency = summary.latency
         return [
             ("quit", .bool(summary.quit)),

@@ -7,7 +7,7 @@ import LivenessVision
 public struct OutputDirectory {
     public let path: String
     /// The run's input files, which none of the outputs may replace.
-    public let inputs: [String]
+    let inputs: [String]
 
     public init(_ path: String, inputs: [String]) throws {
         self.path = path

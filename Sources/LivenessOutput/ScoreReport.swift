@@ -52,7 +52,7 @@ public enum ScoreReport {
     }
 
     /// How many face descriptors the session needed and what each cost (SPEC §5).
-    public static func descriptorsJSON(_ result: StreamScorer.Result) -> JSON {
+    static func descriptorsJSON(_ result: StreamScorer.Result) -> JSON {
         .object([
             ("count", .number(Double(result.descriptors))),
             ("msEach", .number(result.descriptors > 0 ? result.timings.describe / Double(result.descriptors) : 0)),

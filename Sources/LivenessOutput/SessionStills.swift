@@ -5,8 +5,8 @@ import LivenessVision
 /// with the other outputs, so a path that cannot be written fails before any scoring, and written
 /// once the session has chosen its stills.
 public struct SessionStills {
-    public static let autoshotName = "autoshot.jpg"
-    public static let snapshotName = "snapshot.jpg"
+    static let autoshotName = "autoshot.jpg"
+    static let snapshotName = "snapshot.jpg"
 
     private let autoshotFile: OutputFile?
     private let snapshotFile: OutputFile?

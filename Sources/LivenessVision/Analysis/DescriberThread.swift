@@ -9,7 +9,7 @@ final class DescriberThread {
     private let condition = NSCondition()
     /// The answer of the request in flight; nil while it runs or when none was made.
     private var answer: Result<(descriptor: FaceDescriptor, ms: Double), Error>?
-    private(set) var isBusy = false
+    private var isBusy = false
 
     init(analyzer: FrameAnalyzer) {
         self.analyzer = analyzer
@@ -21,7 +21,6 @@ final class DescriberThread {
         precondition(!isBusy, "one face at a time")
         isBusy = true
         answer = nil
-        let analyzer = analyzer
         let thread = Thread { [self] in
             var ms = 0.0
             let result = Result { try timed(&ms) { try analyzer.describe(image, landmarks: landmarks) } }.map { (descriptor: $0, ms: ms) }

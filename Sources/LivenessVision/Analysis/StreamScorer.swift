@@ -80,9 +80,17 @@ public final class StreamScorer {
         var held: [Analysed] = []
         var waiting: (frame: Analysed, logicMs: Double)?
 
-        func describe(_ image: Image, _ landmarks: [Point2]) throws -> FaceDescriptor {
+        /// A face described, here or aside, in `ms`: the `describe` stage's count and time.
+        func tally(describedIn ms: Double) {
             descriptors += 1
-            return try timed(&timings.describe) { try analyzer.describe(image, landmarks: landmarks) }
+            timings.describe += ms
+        }
+        /// Describes a face here; returns the milliseconds it took with it.
+        func describe(_ image: Image, _ landmarks: [Point2]) throws -> (descriptor: FaceDescriptor, ms: Double) {
+            var ms = 0.0
+            let descriptor = try timed(&ms) { try analyzer.describe(image, landmarks: landmarks) }
+            tally(describedIn: ms)
+            return (descriptor, ms)
         }
         /// A frame's complete verdict: the images kept, the events and the step passed on.
         func finish(_ analysed: Analysed, _ verdict: FrameVerdict, frameMs: Double) throws {
@@ -115,18 +123,16 @@ public final class StreamScorer {
                 waiting = (kept, logicMs)
                 return
             }
-            var describeMs = 0.0
-            let descriptor = try timed(&describeMs) { try describe(analysed.frame.image, landmarks) }
-            let complete = timed(&logicMs) { session.judgeFace(descriptor) }
-            try finish(analysed, complete, frameMs: analysed.analyzeMs + logicMs + describeMs)
+            let described = try describe(analysed.frame.image, landmarks)
+            let complete = timed(&logicMs) { session.judgeFace(described.descriptor) }
+            try finish(analysed, complete, frameMs: analysed.analyzeMs + logicMs + described.ms)
         }
         /// Judges the held frames in order, as far as the describer's answers allow (`wait`: all).
         func judgeHeld(wait: Bool) throws {
             while true {
                 if let (analysed, logicSoFar) = waiting {
                     guard let answer = try describer?.take(wait: wait) else { return }
-                    descriptors += 1
-                    timings.describe += answer.ms
+                    tally(describedIn: answer.ms)
                     var logicMs = logicSoFar
                     let complete = timed(&logicMs) { session.judgeFace(answer.descriptor) }
                     waiting = nil
@@ -152,7 +158,7 @@ public final class StreamScorer {
         events += last
         if !last.isEmpty { try onEvents(last) }
         if session.snapshot != nil, let snapshotImage, let snapshotLandmarks {
-            session.takeSnapshotFace(try describe(snapshotImage, snapshotLandmarks))
+            session.takeSnapshotFace(try describe(snapshotImage, snapshotLandmarks).descriptor)
         }
         return Result(
             session: session, events: events, autoshotImage: autoshotImage,
