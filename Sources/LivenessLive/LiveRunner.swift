@@ -118,8 +118,7 @@ public final class LiveRunner {
                         fps: arrivals.count > 1 ? Double(arrivals.count - 1) / ((arrivals.last! - arrivals.first!) / 1000) : 0,
                         latencyMs: step.analysisMs, dropped: dropped + capture.counts.dropped - droppedBefore,
                         neutralYaw: step.session.currentNeutralYaw) : nil
-                    let circle = guideCircle(step.session, on: display, face: step.analysis.measurement.face?.ellipse)
-                    Overlay.drawLive(on: display, step: step, progress: progress, circle: circle, mirrored: options.mirror, debug: figures)
+                    Overlay.drawLive(on: display, step: step, progress: progress, mirrored: options.mirror, debug: figures)
                     try window.show(display)
                 },
                 onEvents: onEvents)
@@ -132,8 +131,7 @@ public final class LiveRunner {
                 let final = try lastFrame.image.displayCopy(mirrored: options.mirror)
                 let canRestart = !inputEnded
                 Overlay.drawFinal(
-                    on: final, progress: SessionProgress(config: config, events: result.events),
-                    circle: guideCircle(result.session, on: final, face: nil), mirrored: options.mirror,
+                    on: final, progress: SessionProgress(config: config, events: result.events), mirrored: options.mirror,
                     hint: canRestart ? "r: new session   q: quit" : "q: quit")
                 try window.show(final)
                 request = waitForKey(window, untilMs: isCamera && canRestart ? nil : monotonicMs() + options.fileHoldMs,
@@ -155,13 +153,6 @@ public final class LiveRunner {
                 analysed: latencies.count, dropped: dropped, captured: capture.counts.captured,
                 recordedFrames: recordedFrames, wallMs: monotonicMs() - startMs)
         }
-    }
-
-    /// The circle the session judges the face against, which no event carries (a fitted guide is
-    /// placed once, from the face then seen).
-    private func guideCircle(_ session: LivenessSession, on image: Image, face: FaceEllipse?) -> Circle {
-        let width = Double(image.width), height = Double(image.height)
-        return session.guideCircle(width: width, height: height, face: face) ?? config.guideCircle(width: width, height: height)
     }
 
     /// The next frame to analyse, or nil with the reason: a key, a stop request, or the end.

@@ -63,16 +63,16 @@ public struct DebugFigures {
 /// Draws the live overlay on a display copy of a frame. The analysed image is never drawn on.
 /// Mirroring (for display only) flips the image first; shapes then take mirrored x positions
 /// and text is drawn last, so it reads the right way round. What it shows of the session comes
-/// from the session's events and verdicts (`SessionProgress`), and `circle`, the guide the
-/// session judges against.
+/// from the session's events and verdicts (`SessionProgress`), the guide circle included.
 public enum Overlay {
     /// A frame during the session: guide circle, prompt, HUD count, time left, the autoshot
     /// flash, a notice when a credit was refused as a picture's (SPEC §6), and
     /// with `debug` the landmarks, the face ellipse and the measures.
     public static func drawLive(
-        on image: Image, step: StreamScorer.Step, progress: SessionProgress, circle: Circle, mirrored: Bool, debug: DebugFigures?
+        on image: Image, step: StreamScorer.Step, progress: SessionProgress, mirrored: Bool, debug: DebugFigures?
     ) {
         let canvas = Canvas(image: image, mirrored: mirrored)
+        let circle = progress.guideCircle(width: image.width, height: image.height, face: step.analysis.measurement.face?.ellipse)
         let ms = step.frame.timestampMs
 
         if let autoshotMs = progress.autoshotMs, ms - autoshotMs < OverlayStyle.flashMs {
@@ -104,7 +104,8 @@ public enum Overlay {
 
     /// The end: the last frame frozen, blurred and dimmed, the circle in the outcome's colour
     /// with the outcome written inside it, and `hint` (e.g. the keys) at the bottom.
-    public static func drawFinal(on image: Image, progress: SessionProgress, circle: Circle, mirrored: Bool, hint: String?) {
+    public static func drawFinal(on image: Image, progress: SessionProgress, mirrored: Bool, hint: String?) {
+        let circle = progress.guideCircle(width: image.width, height: image.height, face: nil)
         let canvas = Canvas(image: image, mirrored: mirrored)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
         image.blur(kernel: kernel)

@@ -3,7 +3,7 @@ import LivenessCore
 /// What the live overlay shows of a session, followed from its events and each frame's verdict
 /// alone (SPEC §4: the same events drive the live overlay), never read from the session itself.
 public struct SessionProgress {
-    private let capMs: Double
+    private let config: LivenessConfig
     public private(set) var autoshotMs: Double?
     public private(set) var credited = 0
     public private(set) var outcome: SessionOutcome?
@@ -11,10 +11,14 @@ public struct SessionProgress {
     public private(set) var lastPictureSuspicion: (ms: Double, suspicion: PictureSuspicion)?
     /// How many `pictureSuspected` events the session has had.
     public private(set) var pictureSuspicions = 0
+    /// The guide the face is judged against: the configuration's, or the fitted one once
+    /// `guidePlaced` says where.
+    public private(set) var guide: GuideCircle
     private var scanning = false
 
     public init(config: LivenessConfig) {
-        capMs = config.capMs
+        self.config = config
+        guide = GuideCircle(config: config)
     }
 
     /// A whole event stream, e.g. a session's after it ended.
@@ -32,6 +36,7 @@ public struct SessionProgress {
     public mutating func observe(_ events: [SessionEvent]) {
         for event in events {
             switch event.kind {
+            case .guidePlaced(let circle): guide.place(circle, at: event.ms)
             case .autoshot: autoshotMs = event.ms
             case .actionCredited: credited += 1
             case .pictureSuspected(let suspicion):
@@ -52,9 +57,16 @@ public struct SessionProgress {
         return "Picture suspected: \(suspicion.action == .blink ? "blink" : "turn") not counted"
     }
 
+    /// The circle to draw on a frame of this size showing `face`: the guide's, or the configured
+    /// circle while a fitted guide has no face to fit.
+    public func guideCircle(width: Int, height: Int, face: FaceEllipse?) -> Circle {
+        let width = Double(width), height = Double(height)
+        return guide.circle(width: width, height: height, face: face) ?? config.guideCircle(width: width, height: height)
+    }
+
     /// Milliseconds left of the cap while scanning, nil otherwise.
     public func msLeft(at ms: Double) -> Double? {
         guard scanning, let autoshotMs else { return nil }
-        return max(0, capMs - (ms - autoshotMs))
+        return max(0, config.capMs - (ms - autoshotMs))
     }
 }

@@ -16,8 +16,15 @@ final class SessionProgressTests: XCTestCase {
         var progress = SessionProgress(config: config)
         var events: [SessionEvent] = []
         for (index, ms) in timestamps(fps: 30, durationMs: durationMs).enumerated() where !session.isEnded {
-            let verdict = session.process(measurement(frame: index, ms: ms, motion(ms)))
+            let m = measurement(frame: index, ms: ms, motion(ms))
+            let verdict = session.process(m)
             progress.observe(verdict)
+            let face = m.face?.ellipse
+            XCTAssertEqual(
+                progress.guideCircle(width: Int(m.frameWidth), height: Int(m.frameHeight), face: face),
+                session.guide.circle(width: m.frameWidth, height: m.frameHeight, face: face)
+                    ?? config.guideCircle(width: m.frameWidth, height: m.frameHeight),
+                "the guide circle at \(ms) ms", file: file, line: line)
             events += verdict.events
             XCTAssertEqual(progress.autoshotMs, session.autoshot?.ms, "autoshot at \(ms) ms", file: file, line: line)
             XCTAssertEqual(progress.credited, session.credits.count, "credits at \(ms) ms", file: file, line: line)
@@ -31,6 +38,7 @@ final class SessionProgressTests: XCTestCase {
         XCTAssertEqual(ended.outcome, session.outcome, "outcome", file: file, line: line)
         XCTAssertEqual(ended.credited, session.credits.count, "credits at the end", file: file, line: line)
         XCTAssertEqual(ended.autoshotMs, session.autoshot?.ms, "autoshot at the end", file: file, line: line)
+        XCTAssertEqual(ended.guide, session.guide, "the guide at the end", file: file, line: line)
     }
 
     func testAPassingSession() {
@@ -38,6 +46,16 @@ final class SessionProgressTests: XCTestCase {
             if ms >= 2000 && ms < 2100 { return Pose(upperLid: 0.05) }
             if ms >= 3000 && ms < 3600 { return Pose(yaw: 12) }
             return Pose()
+        }
+    }
+
+    /// The fitted guide's circle follows the face until it is placed, then stays where
+    /// `guidePlaced` put it; before any face, the overlay draws the configured circle.
+    func testAFittedGuideSession() {
+        var config = LivenessConfig()
+        config.fittedGuide = true
+        assertProgressFollowsSession(.incomplete(.duringScan), durationMs: 3000, config: config) { ms in
+            ms < 200 ? Pose(.absent) : ms < 1500 ? Pose(.tooClose) : Pose(.offCentre)
         }
     }
 

@@ -16,10 +16,18 @@ public struct GuideCircle: Equatable, Sendable {
         self.config = config
     }
 
-    /// Places the fitted guide on the first settled frame with a face; nothing for the fixed guide.
-    public mutating func observe(_ ellipse: FaceEllipse?, settled: Bool, at ms: Double) {
-        guard kind == .fitted, placed == nil, settled, let ellipse else { return }
-        placed = fitted(around: ellipse)
+    /// Places the fitted guide on the first settled frame with a face, and returns it then (the
+    /// session announces it: `guidePlaced`); nothing for the fixed guide.
+    public mutating func observe(_ ellipse: FaceEllipse?, settled: Bool, at ms: Double) -> Circle? {
+        guard kind == .fitted, placed == nil, settled, let ellipse else { return nil }
+        let circle = fitted(around: ellipse)
+        place(circle, at: ms)
+        return circle
+    }
+
+    /// Places the fitted guide where a session placed it (a follower of its events).
+    public mutating func place(_ circle: Circle, at ms: Double) {
+        placed = circle
         placedAtMs = ms
     }
 
@@ -44,10 +52,15 @@ public struct GuideCircle: Equatable, Sendable {
         var pairs: [(String, JSON)] = [("kind", .string(kind.rawValue))]
         if kind == .fitted {
             pairs.append(("placedAtMs", placedAtMs.map(JSON.number) ?? .null))
-            pairs.append(("circle", placed.map { .object([
-                ("centreX", .number($0.centre.x)), ("centreY", .number($0.centre.y)), ("radius", .number($0.radius)),
-            ]) } ?? .null))
+            pairs.append(("circle", placed.map { .object($0.jsonPairs) } ?? .null))
         }
         return .object(pairs)
+    }
+}
+
+extension Circle {
+    /// A circle's fields in the report and the events (pixels).
+    var jsonPairs: [(String, JSON)] {
+        [("centreX", .number(centre.x)), ("centreY", .number(centre.y)), ("radius", .number(radius))]
     }
 }

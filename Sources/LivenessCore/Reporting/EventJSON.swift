@@ -5,6 +5,8 @@ extension SessionEvent {
         switch kind {
         case .prompt(let prompt):
             pairs += [("code", prompt.map { .string($0.rawValue) } ?? .null), ("message", prompt.map { .string($0.message) } ?? .null)]
+        case .guidePlaced(let circle):
+            pairs += circle.jsonPairs
         case .scanStarted(let order):
             pairs.append(("order", .array(order.map { .string($0.rawValue) })))
         case .actionCredited(let credit):

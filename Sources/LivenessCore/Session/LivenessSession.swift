@@ -100,8 +100,8 @@ public struct LivenessSession: Sendable {
         var settled = true
         if case .settling(let firstMs) = phase { settled = m.timestampMs - firstMs >= config.settleMs }
 
-        guide.observe(m.face?.ellipse, settled: settled, at: m.timestampMs)
-        let framing = guideCircle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
+        let placedGuide = guide.observe(m.face?.ellipse, settled: settled, at: m.timestampMs)
+        let framing = guide.circle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
             Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
         } ?? .noFace
         let inCircle = framing == .inCircle
@@ -126,6 +126,7 @@ public struct LivenessSession: Sendable {
             phase = .framing(run: [])
             emit(.settled)
         }
+        if let placedGuide { emit(.guidePlaced(placedGuide)) }
 
         switch phase {
         case .waiting, .settling, .ended:
@@ -310,11 +311,6 @@ public struct LivenessSession: Sendable {
         if !isCredited(action) {
             proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value, crossing: crossing, eyeChange: eyeChange))
         }
-    }
-
-    /// The guide circle for a frame of this size (nil only while a fitted guide has no face to fit).
-    public func guideCircle(width: Double, height: Double, face: FaceEllipse?) -> Circle? {
-        guide.circle(width: width, height: height, face: face)
     }
 
     /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.

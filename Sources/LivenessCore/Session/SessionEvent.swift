@@ -13,6 +13,9 @@ public struct SessionEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case started
         case settled
+        /// The fitted guide placed (SPEC §2), in pixels: the circle the face is judged against from
+        /// here on. Not emitted with the fixed guide, which the configuration gives.
+        case guidePlaced(Circle)
         /// nil when the prompt goes away.
         case prompt(Prompt?)
         case autoshot
@@ -34,6 +37,7 @@ public struct SessionEvent: Equatable, Sendable {
             switch self {
             case .started: return "started"
             case .settled: return "settled"
+            case .guidePlaced: return "guidePlaced"
             case .prompt: return "prompt"
             case .autoshot: return "autoshot"
             case .scanStarted: return "scanStarted"
