@@ -43,9 +43,10 @@ public struct LivenessSession: Sendable {
     public private(set) var pictureSuspicions: [(frame: ChosenFrame, suspicion: PictureSuspicion)] = []
     /// What the action rules would credit on this frame, before the same-face rule has its say.
     private var proposed: [ActionCredit] = []
-    /// A frame judged by `judgeFrame` that waits for its face (`judgeFace`), with its verdict so
-    /// far and, for credits, the frame and snapshot score it would complete the session with.
-    private var awaitingFace: (verdict: FrameVerdict, completing: (frame: ChosenFrame, score: Double)?)?
+    /// A frame judged by `judgeFrame` that waits for its face (`judgeFace`): what the face is
+    /// wanted for, the verdict so far and, for credits, the frame and snapshot score it would
+    /// complete the session with.
+    private var awaitingFace: (wanted: FaceWanted, verdict: FrameVerdict, completing: (frame: ChosenFrame, score: Double)?)?
     /// The actions whose rule the current frame meets, whether or not already credited.
     private var creditable: Set<LivenessAction> = []
 
@@ -186,7 +187,7 @@ public struct LivenessSession: Sendable {
             framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, eyeChange: eyeChange, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate, faceWanted: faceWanted)
-        if faceWanted != nil { awaitingFace = (verdict, completing) }
+        if let faceWanted { awaitingFace = (faceWanted, verdict, completing) }
         return verdict
     }
 
@@ -194,14 +195,14 @@ public struct LivenessSession: Sendable {
     /// checked) is kept as the autoshot's, or decides whether the proposed credits count; a
     /// session that has both credits has passed. Returns the frame's complete verdict.
     public mutating func judgeFace(_ descriptor: FaceDescriptor?) -> FrameVerdict {
-        guard let (waiting, completing) = awaitingFace else { preconditionFailure("no frame waits for its face") }
+        guard let (wanted, waiting, completing) = awaitingFace else { preconditionFailure("no frame waits for its face") }
         var verdict = waiting
         awaitingFace = nil
         pending = verdict.events
-        switch verdict.faceWanted {
-        case .autoshot?:
+        switch wanted {
+        case .autoshot:
             identity.takeAutoshot(descriptor)
-        case .credits?:
+        case .credits:
             creditUnlessFaceChanged(descriptor)
             if credits.count == LivenessAction.allCases.count, let completing {
                 outcome = .passed
@@ -210,8 +211,6 @@ public struct LivenessSession: Sendable {
                 verdict.isSnapshotCandidate = true
                 phase = .choosingSnapshot(completedMs: completing.frame.ms, best: completing)
             }
-        case nil:
-            break
         }
         verdict.events = pending
         verdict.stage = stage
