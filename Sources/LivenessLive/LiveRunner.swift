@@ -116,8 +116,7 @@ public final class LiveRunner {
                     let display = try step.frame.image.displayCopy(mirrored: options.mirror)
                     let figures = debug ? DebugFigures(
                         fps: arrivals.count > 1 ? Double(arrivals.count - 1) / ((arrivals.last! - arrivals.first!) / 1000) : 0,
-                        latencyMs: step.analysisMs, dropped: dropped + capture.counts.dropped - droppedBefore,
-                        neutralYaw: step.session.currentNeutralYaw) : nil
+                        latencyMs: step.analysisMs, dropped: dropped + capture.counts.dropped - droppedBefore) : nil
                     Overlay.drawLive(on: display, step: step, progress: progress, mirrored: options.mirror, debug: figures)
                     try window.show(display)
                 },

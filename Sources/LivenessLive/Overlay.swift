@@ -44,19 +44,16 @@ public enum OverlayStyle {
     public static let finalDimAlpha = 0.35
 }
 
-/// What the debug overlay adds to the measurements: the loop's own figures, and the neutral yaw
-/// the head is judged against now (no event carries it).
+/// What the debug overlay adds to the measurements and the verdict: the loop's own figures.
 public struct DebugFigures {
     public var fps: Double
     public var latencyMs: Double
     public var dropped: Int
-    public var neutralYaw: Double?
 
-    public init(fps: Double, latencyMs: Double, dropped: Int, neutralYaw: Double?) {
+    public init(fps: Double, latencyMs: Double, dropped: Int) {
         self.fps = fps
         self.latencyMs = latencyMs
         self.dropped = dropped
-        self.neutralYaw = neutralYaw
     }
 }
 
@@ -137,7 +134,7 @@ public enum Overlay {
             lines.append("EAR \(f(face.ear)) upper lids \(f(lids.right.upper)) \(f(lids.left.upper)) "
                 + "open \(f(open.right.upper)) \(f(open.left.upper)) closure \(f(v.closure ?? 0))")
             var yaw = "yaw \(f(face.yaw, 1))"
-            if let neutral = figures.neutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
+            if let neutral = v.neutralYaw { yaw += " (neutral \(f(neutral, 1)), \(f(face.yaw - neutral, 1)) from it)" }
             lines.append(yaw)
         } else {
             lines.append("no face")

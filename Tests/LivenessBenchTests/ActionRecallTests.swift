@@ -58,4 +58,30 @@ final class ActionRecallTests: XCTestCase {
         XCTAssertEqual(turns.value, 0.5)
         XCTAssertEqual(turns.count, 2)
     }
+
+    /// Issue 17 judges recall on the eye-checked labels: counted apart, beside the counted
+    /// confidences' figure, not instead of it.
+    func testTheEyeCheckedActionsAreCountedApart() throws {
+        var verdict = ClipVerdict(
+            name: "a", outcome: "incomplete", expectedOutcome: nil,
+            blinkActions: ActionRecall(found: 3, labelled: 4), turnActions: ActionRecall(found: 2, labelled: 4),
+            presentation: AttackMetrics.Presentation(attackKind: nil, genuineExpectedToPass: false, passed: false))
+        verdict.eyeCheckedBlinkActions = ActionRecall(found: 1, labelled: 2)
+        verdict.eyeCheckedTurnActions = ActionRecall(found: 1, labelled: 4)
+        let metrics = ClipMetrics.compute([verdict])
+        XCTAssertEqual(try metrics.named("clips.blinkActionRecall").value, 0.75)
+        XCTAssertEqual(try metrics.named("clips.eyeCheckedBlinkActionRecall").value, 0.5)
+        XCTAssertEqual(try metrics.named("clips.eyeCheckedTurnActionRecall").value, 0.25)
+        XCTAssertEqual(try metrics.named("clips.eyeCheckedTurnActionRecall").count, 4)
+        XCTAssertEqual(MetricDirection(metric: "clips.eyeCheckedTurnActionRecall"), .higherIsBetter)
+
+        // From the labels: a model-agree turn that could be credited counts in the one figure only.
+        let labels = [interval(2900, 3100, "model-agree"), interval(3900, 4100)]
+        let counted = ActionRecall.count(.turnHead, labels: labels, samples: samples, scan: 500...6000,
+                                         positives: ["eye-checked", "model-agree"], toleranceMs: 150)
+        let eyeChecked = ActionRecall.count(.turnHead, labels: labels, samples: samples, scan: 500...6000,
+                                            positives: [LabelledInterval.eyeChecked], toleranceMs: 150)
+        XCTAssertEqual(counted, ActionRecall(found: 1, labelled: 2))
+        XCTAssertEqual(eyeChecked, ActionRecall(found: 0, labelled: 1))
+    }
 }

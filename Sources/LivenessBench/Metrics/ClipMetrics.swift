@@ -12,18 +12,21 @@ public enum ClipMetrics {
         // An attack of a kind is judged by attacks.apcer.<kind> alone: its credits are a picture's.
         let judged = verdicts.filter { $0.presentation.attackKind == nil }
         rate("clips.outcomeAccuracy", judged.compactMap(\.outcomeOK), note: "clips with the expected outcome")
-        for (action, check, expected, actions) in [
-            ("blink", judged.map(\.blink), judged.map(\.blinkExpected), judged.map(\.blinkActions)),
-            ("turn", judged.map(\.turn), judged.map(\.turnExpected), judged.map(\.turnActions)),
+        for (action, check, expected, actions, eyeChecked) in [
+            ("blink", judged.map(\.blink), judged.map(\.blinkExpected), judged.map(\.blinkActions), judged.map(\.eyeCheckedBlinkActions)),
+            ("turn", judged.map(\.turn), judged.map(\.turnExpected), judged.map(\.turnActions), judged.map(\.eyeCheckedTurnActions)),
         ] {
             let hits = check.filter { $0 == .hit }.count, alarms = check.filter { $0 == .falseAlarm }.count
             rate("clips.\(action)Precision", Array(repeating: true, count: hits) + Array(repeating: false, count: alarms),
                  note: "credits inside a labelled \(action)")
             rate("clips.\(action)Recall", zip(check, expected).filter { $0.1 }.map { $0.0 == .hit },
                  note: "clips with a labelled \(action) in the scan that credited it")
-            let total = actions.reduce(ActionRecall(), +)
-            rate("clips.\(action)ActionRecall", Array(repeating: true, count: total.found) + Array(repeating: false, count: total.labelled - total.found),
-                 note: "labelled \(action)s in the scan with a frame that could credit one")
+            func recall(_ name: String, _ counts: [ActionRecall], note: String) {
+                let total = counts.reduce(ActionRecall(), +)
+                rate(name, Array(repeating: true, count: total.found) + Array(repeating: false, count: total.labelled - total.found), note: note)
+            }
+            recall("clips.\(action)ActionRecall", actions, note: "labelled \(action)s in the scan with a frame that could credit one")
+            recall("clips.eyeChecked\(action.capitalized)ActionRecall", eyeChecked, note: "the same, of the eye-checked \(action)s alone")
         }
         rate("clips.promptsShown", verdicts.compactMap(\.promptsOK), note: "expected prompts, then the autoshot once framed")
         rate("clips.sameDecisions", verdicts.compactMap(\.sameDecisionsOK), note: "re-timed/rotated copies agreeing with their source")

@@ -14,6 +14,9 @@ public struct ClipVerdict {
     /// The labelled blinks / turns of the scan that some scan frame could have credited.
     public var blinkActions = ActionRecall()
     public var turnActions = ActionRecall()
+    /// The same of the eye-checked intervals alone (issue 17 judges recall on those).
+    public var eyeCheckedBlinkActions = ActionRecall()
+    public var eyeCheckedTurnActions = ActionRecall()
     /// The clip as APCER and BPCER count it (an attack of a kind: judged by those alone).
     public var presentation: AttackMetrics.Presentation
     /// nil when the clip sets no such expectation.
@@ -43,11 +46,13 @@ extension ClipVerdict {
         func credit(_ action: LivenessAction) -> Double? { session.credits.first { $0.action == action }?.ms }
         blink = CreditCheck.classify(creditMs: credit(.blink), labels: clip.labels.blinks, positives: positives, toleranceMs: toleranceMs)
         turn = CreditCheck.classify(creditMs: credit(.turnHead), labels: clip.labels.turns, positives: positives, toleranceMs: toleranceMs)
-        func actions(_ action: LivenessAction, _ labels: [LabelledInterval]) -> ActionRecall {
-            ActionRecall.count(action, labels: labels, samples: run.samples, scan: run.scanSpan, positives: positives, toleranceMs: toleranceMs)
+        func actions(_ action: LivenessAction, _ labels: [LabelledInterval], counting: Set<String> = positives) -> ActionRecall {
+            ActionRecall.count(action, labels: labels, samples: run.samples, scan: run.scanSpan, positives: counting, toleranceMs: toleranceMs)
         }
         blinkActions = actions(.blink, clip.labels.blinks)
         turnActions = actions(.turnHead, clip.labels.turns)
+        eyeCheckedBlinkActions = actions(.blink, clip.labels.blinks, counting: [LabelledInterval.eyeChecked])
+        eyeCheckedTurnActions = actions(.turnHead, clip.labels.turns, counting: [LabelledInterval.eyeChecked])
         blinkExpected = blinkActions.labelled > 0
         turnExpected = turnActions.labelled > 0
         if !clip.labels.expectedPrompts.isEmpty || clip.labels.faceInFromMs != nil {

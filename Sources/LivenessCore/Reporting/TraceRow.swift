@@ -5,10 +5,11 @@
 /// could be read (`HeadMotion`); `pixelChange` how much the face's pixels changed since the previous
 /// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
 /// pictures (`ContinuityCheck`); `eyeChange` how much the eyes' pixels changed from the open eye
-/// (`LidOverEye`).
+/// (`LidOverEye`); `neutralYaw` the neutral the yaw is judged against (moved with the camera) and
+/// `creditable` the actions whose rule the frame met, credited before or not.
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut,eyeChange"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut,eyeChange,neutralYaw,creditable"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -23,6 +24,7 @@ public enum Trace {
             v.stage.rawValue, v.prompt?.rawValue ?? "",
             number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
             number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "), number(v.eyeChange),
+            number(v.neutralYaw), v.creditable.map(\.rawValue).sorted().joined(separator: " "),
         ].joined(separator: ",")
     }
 }

@@ -185,6 +185,7 @@ public struct LivenessSession: Sendable {
 
         let verdict = FrameVerdict(
             framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, eyeChange: eyeChange, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
+            neutralYaw: currentNeutralYaw,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate, faceWanted: faceWanted)
         if let faceWanted { awaitingFace = (faceWanted, verdict, completing) }

@@ -46,6 +46,9 @@ public struct FrameVerdict: Sendable {
     /// second; nil while unknown (then it counts as still).
     public var cameraDegPerSec: Double?
     public var cameraStill: Bool
+    /// The neutral yaw the head is judged against on this frame (the autoshot's, moved with the
+    /// camera); nil before the autoshot.
+    public var neutralYaw: Double?
     /// The actions whose rule this frame meets during the scan, credited before or not: the bench
     /// counts every labelled action the session could have credited, not only the first.
     public var creditable: Set<LivenessAction>

@@ -7,6 +7,9 @@ public struct LabelledInterval: Sendable {
     public var endMs: Double
     /// `eye-checked`, `model-agree` or `uncertain` (see ../shared/data/README.md).
     public var confidence: String
+    /// The confidence of an interval confirmed by eye on the frames (the others were flagged by
+    /// landmark models, or are uncertain).
+    public static let eyeChecked = "eye-checked"
     /// For turns: where the nose points in the image.
     public var direction: String?
 
