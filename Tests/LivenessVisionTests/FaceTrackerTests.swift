@@ -1,0 +1,68 @@
+import LivenessCore
+@testable import LivenessVision
+import XCTest
+
+/// The tracker's plan for frames without a face (`FaceTracker.wholeFrameSearch`): the frame itself
+/// is searched on every such frame until a search has found nothing since the face was lost, then
+/// every `lostFaceFrameSearchIntervalMs` while the face is looked for where it was.
+final class FaceTrackerTests: XCTestCase {
+    private let box = HeadBox(centre: Point2(x: 320, y: 240), side: 150, roll: 0)
+
+    /// A frame at `ms` whose whole-frame search, planned by the tracker, found no face.
+    private func searchFindingNothing(_ tracker: FaceTracker, at ms: Double) -> FaceSearch.WholeFrame {
+        let how = tracker.wholeFrameSearch(at: ms)
+        var report = FaceTracker.Report(ms: ms, patch: nil)
+        report.wholeFrame = (how, 0)
+        tracker.update(report)
+        return how
+    }
+
+    private func faceSeen(_ tracker: FaceTracker, at ms: Double) {
+        var report = FaceTracker.Report(ms: ms, patch: nil)
+        report.face = (box, Array(repeating: box.centre, count: 68))
+        report.detected = box
+        tracker.update(report)
+    }
+
+    func testTheFrameIsSearchedEveryFrameWhileNoFaceWasEverSeen() {
+        let tracker = FaceTracker()
+        for ms in stride(from: 0.0, through: 2000, by: 33) {
+            XCTAssertTrue(searchFindingNothing(tracker, at: ms).searchesFrame, "at \(ms) ms")
+        }
+    }
+
+    func testALostFaceIsLookedForWhereItWasAndTheFrameAtACadence() {
+        let tracker = FaceTracker()
+        faceSeen(tracker, at: 0)
+        // The first frame without it searches the whole frame (the face may have jumped).
+        let first = searchFindingNothing(tracker, at: 33)
+        XCTAssertTrue(first.searchesFrame)
+        XCTAssertNotNil(first.recentFace)
+        var searchedAt: [Double] = [33]
+        for ms in stride(from: 66.0, through: 2900, by: 33) {
+            let how = searchFindingNothing(tracker, at: ms)
+            XCTAssertNotNil(how.recentFace, "looked for where it was at \(ms) ms")
+            XCTAssertTrue(!how.haarSweep || how.searchesFrame, "a sweep is a search of the frame")
+            if how.searchesFrame { searchedAt.append(ms) }
+        }
+        let gaps = zip(searchedAt.dropFirst(), searchedAt).map { $0 - $1 }
+        XCTAssertEqual(searchedAt.count, 6, "\(searchedAt)")
+        XCTAssertTrue(gaps.allSatisfy { $0 >= FaceTracker.lostFaceFrameSearchIntervalMs && $0 < FaceTracker.lostFaceFrameSearchIntervalMs + 33 }, "\(gaps)")
+        // Past `lostFaceMs` there is nowhere left to look: the frame on every frame again.
+        for ms in stride(from: 3040.0, through: 3300, by: 33) {
+            let how = searchFindingNothing(tracker, at: ms)
+            XCTAssertNil(how.recentFace)
+            XCTAssertTrue(how.searchesFrame, "at \(ms) ms")
+        }
+    }
+
+    func testAFaceSeenAgainStartsTheNextLossAfresh() {
+        let tracker = FaceTracker()
+        faceSeen(tracker, at: 0)
+        XCTAssertTrue(searchFindingNothing(tracker, at: 33).searchesFrame)
+        XCTAssertFalse(searchFindingNothing(tracker, at: 66).searchesFrame)
+        faceSeen(tracker, at: 100)
+        XCTAssertTrue(searchFindingNothing(tracker, at: 133).searchesFrame, "searched whole on the first frame it is missing")
+        XCTAssertFalse(searchFindingNothing(tracker, at: 166).searchesFrame)
+    }
+}
