@@ -47,7 +47,9 @@ public final class FrameAnalyzer {
 
     private typealias Fitted = (box: HeadBox, points: [Point2])
 
-    public func analyze(_ frame: Frame, config: LivenessConfig) throws -> Analysis {
+    /// `guide` is the circle a face is chosen by among several (SPEC §2: the one nearest its
+    /// centre): a session's fitted guide once placed; the configured circle when nil.
+    public func analyze(_ frame: Frame, config: LivenessConfig, guide: Circle? = nil) throws -> Analysis {
         var timings = StageTimings()
         let width = Double(frame.image.width), height = Double(frame.image.height), ms = frame.timestampMs
         let camera = PinholeCamera(width: width, height: height, config: config)
@@ -72,7 +74,7 @@ public final class FrameAnalyzer {
             let how = tracker.wholeFrameSearch(at: ms)
             let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
             report.wholeFrame = (how, faces.count)
-            if let chosen = chooseFace(faces.map(\.bounds), circle: config.guideCircle(width: width, height: height)) {
+            if let chosen = chooseFace(faces.map(\.bounds), circle: guide ?? config.guideCircle(width: width, height: height)) {
                 if let followed = face, followed.box.box.boxesSameFace(as: faces[chosen].box) {
                     report.detected = faces[chosen]
                 } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen]) }) {

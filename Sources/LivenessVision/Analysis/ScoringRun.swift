@@ -56,7 +56,9 @@ final class ScoringRun {
     func score(_ nextFrame: () throws -> Frame?) throws -> StreamScorer.Result {
         while !session.isEnded, let frame = try timed(&timings.decode, nextFrame) {
             var analyzeMs = 0.0
-            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame, config: config) }
+            // A fitted guide is placed before the autoshot, so before any frame is held: every
+            // frame is analysed against the same guide whether faces are described aside or not.
+            let analysis = try timed(&analyzeMs) { try analyzer.analyze(frame, config: config, guide: session.guide.placed) }
             timings = timings + analysis.timings
             held.append(Analysed(frame: frame, analysis: analysis, analyzeMs: analyzeMs))
             try judgeHeld(wait: false)
