@@ -126,7 +126,7 @@ final class ScoringRun {
         if verdict.isSnapshotCandidate { snapshot = (try frame.image.copy(), analysed.analysis.measurement.face?.landmarks) }
         events += verdict.events
         if !verdict.events.isEmpty { try onEvents(verdict.events) }
-        try onStep(StreamScorer.Step(frame: frame, analysis: analysed.analysis, verdict: verdict, session: session, analysisMs: frameMs))
+        try onStep(StreamScorer.Step(frame: frame, analysis: analysed.analysis, verdict: verdict, analysisMs: frameMs))
     }
 
     /// Describes a face here; returns the milliseconds it took with it.

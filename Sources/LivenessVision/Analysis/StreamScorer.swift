@@ -25,7 +25,6 @@ public final class StreamScorer {
         public let frame: Frame
         public let analysis: FrameAnalyzer.Analysis
         public let verdict: FrameVerdict
-        public let session: LivenessSession
         /// Milliseconds this frame took to analyse and judge (`FrameAnalyzer.analyze` plus the
         /// session's steps, and its face's description unless done aside), on the monotonic clock:
         /// the live command's per-frame latency.
