@@ -94,102 +94,123 @@ public struct LivenessSession: Sendable {
         pending = []
         creditable = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
-        if case .waiting = phase {
-            phase = .settling(firstMs: m.timestampMs)
-            emit(.started)
-        }
-        var settled = true
-        if case .settling(let firstMs) = phase { settled = m.timestampMs - firstMs >= config.settleMs }
-
+        let settled = settle(at: m.timestampMs)
         let placedGuide = guide.observe(m.face?.ellipse, settled: settled, at: m.timestampMs)
-        let framing = guide.circle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
-            Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
-        } ?? .noFace
-        let inCircle = framing == .inCircle
-        let openEye = baseline.openEye(at: m.timestampMs)
-        let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
-        if inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
-        let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
-        let cameraStill = (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec
-        let headSpeed = headMotion.observe(
-            m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
-            at: m.timestampMs)
-        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure, at: m.timestampMs)
-        continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
-        counts.count(m, inCircle: inCircle)
-
-        var isAutoshot = false
-        var isSnapshotCandidate = false
-        var faceWanted: FaceWanted?
-        var completing: (frame: ChosenFrame, score: Double)?
-
+        let reading = read(m)
         if case .settling = phase, settled {
             phase = .framing(run: [])
             emit(.settled)
         }
         if let placedGuide { emit(.guidePlaced(placedGuide)) }
 
+        var step = StepResult()
         switch phase {
-        case .waiting, .settling, .ended:
-            break
-        case .framing(var run):
-            setPrompt(framing.prompt)
-            if inCircle, let face = m.face { run.append(face.yaw) } else { run = [] }
-            phase = .framing(run: run)
-            if run.count >= config.framesToAutoshot, let face = m.face {
-                isAutoshot = true
-                autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
-                neutralYaw = median(run)
-                handsetSwing.start(faceYaw: face.yaw)
-                eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: face.yaw, openEye: openEye, at: m.timestampMs)
-                faceWanted = .autoshot
-                emit(.autoshot)
-                emit(.scanStarted(order: order))
-                phase = .scanning(autoshotMs: m.timestampMs)
-            }
-        case .scanning(let autoshotMs):
-            if m.timestampMs - autoshotMs >= config.capMs {
-                outcome = .timedOut
-                emit(.timedOut)
-                end()
-                break
-            }
-            watchGrace(framing: framing, at: m.timestampMs)
-            handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: cameraStill)
-            creditActions(
-                m, closure: closure, eyesReadable: headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: eyeChange,
-                eligible: inCircle && cameraStill)
-            if !proposed.isEmpty {
-                faceWanted = .credits
-                completing = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: inCircle, closure: closure))
-            }
-            eyesSeenOpen.observe(closure: closure, eyeChange: eyeChange, yaw: m.face?.yaw, openEye: openEye, at: m.timestampMs)
-        case .choosingSnapshot(let completedMs, let best):
-            if m.timestampMs - completedMs > config.snapshotWindowMs {
-                chooseSnapshot(best.frame, rule: .closestInWindow)
-                end()
-                break
-            }
-            handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: cameraStill)
-            let score = snapshotScore(m, inCircle: inCircle, closure: closure)
-            let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
-            if score < 1 {
-                isSnapshotCandidate = true
-                chooseSnapshot(frame, rule: .firstQualifying)
-                end()
-            } else if score < best.score {
-                isSnapshotCandidate = true
-                phase = .choosingSnapshot(completedMs: completedMs, best: (frame, score))
-            }
+        case .waiting, .settling, .ended: break
+        case .framing(let run): step = waitForFraming(m, reading, run: run)
+        case .scanning(let autoshotMs): step = scan(m, reading, autoshotMs: autoshotMs)
+        case .choosingSnapshot(let completedMs, let best): step = lookForSnapshot(m, reading, completedMs: completedMs, best: best)
         }
 
         let verdict = FrameVerdict(
-            framing: framing, openEye: openEye, closure: closure, headSpeed: headSpeed, eyeChange: eyeChange, cameraDegPerSec: cameraRate, cameraStill: cameraStill,
+            framing: reading.framing, openEye: reading.openEye, closure: reading.closure, headSpeed: reading.headSpeed,
+            eyeChange: reading.eyeChange, cameraDegPerSec: reading.cameraRate, cameraStill: reading.cameraStill,
             neutralYaw: currentNeutralYaw,
             creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
-            isAutoshot: isAutoshot, isSnapshotCandidate: isSnapshotCandidate, faceWanted: faceWanted)
-        if let faceWanted { awaitingFace = (faceWanted, verdict, completing) }
+            isAutoshot: step.isAutoshot, isSnapshotCandidate: step.isSnapshotCandidate, faceWanted: step.faceWanted)
+        if let faceWanted = step.faceWanted { awaitingFace = (faceWanted, verdict, step.completing) }
         return verdict
+    }
+
+    /// SPEC §3 step 1: the first frame starts the settle; whether it is over at `ms`.
+    private mutating func settle(at ms: Double) -> Bool {
+        if case .waiting = phase {
+            phase = .settling(firstMs: ms)
+            emit(.started)
+        }
+        guard case .settling(let firstMs) = phase else { return true }
+        return ms - firstMs >= config.settleMs
+    }
+
+    /// The frame's measures for the rules (SPEC §2), each rule's memory fed with this frame.
+    private mutating func read(_ m: FrameMeasurement) -> FrameReading {
+        let framing = guide.circle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
+            Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
+        } ?? .noFace
+        let openEye = baseline.openEye(at: m.timestampMs)
+        let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
+        if framing == .inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
+        let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
+        let headSpeed = headMotion.observe(
+            m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
+            at: m.timestampMs)
+        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure, at: m.timestampMs)
+        continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
+        counts.count(m, inCircle: framing == .inCircle)
+        return FrameReading(
+            framing: framing, openEye: openEye, closure: closure, cameraRate: cameraRate,
+            cameraStill: (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec, headSpeed: headSpeed, eyeChange: eyeChange)
+    }
+
+    /// SPEC §3 steps 2-3: the prompt until three consecutive frames are framed, then the autoshot.
+    private mutating func waitForFraming(_ m: FrameMeasurement, _ r: FrameReading, run: [Double]) -> StepResult {
+        var run = run
+        setPrompt(r.framing.prompt)
+        if r.inCircle, let face = m.face { run.append(face.yaw) } else { run = [] }
+        phase = .framing(run: run)
+        guard run.count >= config.framesToAutoshot, let face = m.face else { return StepResult() }
+        autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+        neutralYaw = median(run)
+        handsetSwing.start(faceYaw: face.yaw)
+        eyesSeenOpen.observe(closure: r.closure, eyeChange: r.eyeChange, yaw: face.yaw, openEye: r.openEye, at: m.timestampMs)
+        emit(.autoshot)
+        emit(.scanStarted(order: order))
+        phase = .scanning(autoshotMs: m.timestampMs)
+        return StepResult(isAutoshot: true, faceWanted: .autoshot)
+    }
+
+    /// SPEC §3 step 4: the cap, the grace, and the actions the frame would credit (their face is
+    /// judged by `judgeFace`).
+    private mutating func scan(_ m: FrameMeasurement, _ r: FrameReading, autoshotMs: Double) -> StepResult {
+        if m.timestampMs - autoshotMs >= config.capMs {
+            outcome = .timedOut
+            emit(.timedOut)
+            end()
+            return StepResult()
+        }
+        watchGrace(framing: r.framing, at: m.timestampMs)
+        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill)
+        creditActions(
+            m, closure: r.closure, eyesReadable: r.headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: r.eyeChange,
+            eligible: r.inCircle && r.cameraStill)
+        var step = StepResult()
+        if !proposed.isEmpty {
+            step.faceWanted = .credits
+            step.completing = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: r.inCircle, closure: r.closure))
+        }
+        eyesSeenOpen.observe(closure: r.closure, eyeChange: r.eyeChange, yaw: m.face?.yaw, openEye: r.openEye, at: m.timestampMs)
+        return step
+    }
+
+    /// SPEC §3 step 5: the first qualifying frame after completion, or the closest of the window.
+    private mutating func lookForSnapshot(
+        _ m: FrameMeasurement, _ r: FrameReading, completedMs: Double, best: (frame: ChosenFrame, score: Double)
+    ) -> StepResult {
+        if m.timestampMs - completedMs > config.snapshotWindowMs {
+            chooseSnapshot(best.frame, rule: .closestInWindow)
+            end()
+            return StepResult()
+        }
+        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill)
+        let score = snapshotScore(m, inCircle: r.inCircle, closure: r.closure)
+        let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+        if score < 1 {
+            chooseSnapshot(frame, rule: .firstQualifying)
+            end()
+            return StepResult(isSnapshotCandidate: true)
+        }
+        guard score < best.score else { return StepResult() }
+        phase = .choosingSnapshot(completedMs: completedMs, best: (frame, score))
+        return StepResult(isSnapshotCandidate: true)
     }
 
     /// SPEC §5 on the frame `judgeFrame` left waiting: its face's descriptor (nil: none, nothing
@@ -374,6 +395,29 @@ public struct LivenessSession: Sendable {
         phase = .ended
         emit(.ended)
     }
+}
+
+/// A frame's measures for the session's rules (`LivenessSession.read`).
+private struct FrameReading {
+    let framing: Framing
+    let openEye: OpenEye
+    let closure: Double?
+    /// The camera's rotation rate over its window; nil while unknown (then it counts as still).
+    let cameraRate: Double?
+    let cameraStill: Bool
+    let headSpeed: HeadSpeed?
+    let eyeChange: Double?
+
+    var inCircle: Bool { framing == .inCircle }
+}
+
+/// What a step of SPEC §3 made of a frame, for its verdict.
+private struct StepResult {
+    var isAutoshot = false
+    var isSnapshotCandidate = false
+    var faceWanted: FaceWanted?
+    /// For credits: the frame and snapshot score it would complete the session with.
+    var completing: (frame: ChosenFrame, score: Double)?
 }
 
 /// Where the session is (SPEC §3), with what only that step needs.
