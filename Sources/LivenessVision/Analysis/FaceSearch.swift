@@ -75,7 +75,7 @@ final class FaceSearch {
     /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
     struct WholeFrame {
         /// The frame itself is searched (false: only around `recentFace` and past the edges).
-        var searchesFrame = true
+        var searchesFrame: Bool
         /// The Haar cascade searches the frame instead of LBP.
         var haarSweep: Bool
         /// Where a face was lately: searched around when the frame's search finds nothing.
@@ -93,12 +93,11 @@ final class FaceSearch {
         let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
         var faces: [HeadBox] = []
         if search.searchesFrame {
-            faces = search.haarSweep
+            faces = distinct(search.haarSweep
                 ? try searchImage.detect(haar, minFace: minFace)
                 : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
                     try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
-                }
-            faces = distinct(faces)
+                })
         }
         if faces.isEmpty, let recentFace = search.recentFace {
             let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)

@@ -42,7 +42,7 @@ final class FaceTracker {
     /// Once a search of the whole frame has found nothing since the face was lost, the frame is
     /// searched again this often while the face is looked for where it was (`lostFaceMs`): a
     /// head back from profile comes back there, and the frames in between cost that look alone
-    /// (real.mov as live: p95 14.1 -> 10.4 ms). A face back elsewhere is found up to this late:
+    /// (Benchmarks/RESULTS.md, Live: real.mov's p95 15.1 -> 10.6 ms). A face back elsewhere is found up to this late:
     /// on every labelled clip the outcomes and credits stayed, and alaa_headpose_test, whose face
     /// LBP finds only now and then in 3/4 views, lost 9 of its 447 face frames (28 at 200 ms);
     /// the Haar sweeps keep the same cadence.
