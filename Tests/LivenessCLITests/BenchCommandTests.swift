@@ -43,8 +43,10 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(result.stderrLines.contains("liveness: known gap: " + gap), result.stderr)
         XCTAssertEqual(result.stderrLines.last, "liveness: no regression; 1 known gap(s) remain", result.stderr)
         XCTAssertTrue(result.stderr.contains("clips.blinkRecall"), "the table names the metrics")
-        XCTAssertEqual(Set(report.keys), ["manifest", "date", "metrics", "floors", "broken", "knownGaps", "clips", "failures"],
+        XCTAssertEqual(Set(report.keys), ["manifest", "date", "machine", "metrics", "floors", "broken", "knownGaps", "clips", "failures"],
                        "without --compare the result has no comparison")
+        let machine = try XCTUnwrap(report["machine"] as? [String: Any], "the result names the machine it ran on")
+        XCTAssertEqual(machine["cores"] as? Int, ProcessInfo.processInfo.activeProcessorCount)
         XCTAssertFalse(result.stderrLines.contains { $0.hasPrefix("since ") }, "without --compare the table has no since block")
 
         for name in ["result.json", "summary.png", "single_face.png"] {

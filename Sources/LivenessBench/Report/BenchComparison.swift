@@ -33,6 +33,9 @@ public struct BenchComparison {
 
     public var previousPath: String
     public var previousDate: String?
+    /// The previous run's machine and this one, when the previous result says and they differ
+    /// (`BenchMachine`).
+    public var machines: (previous: BenchMachine, now: BenchMachine)?
     public var metrics: [MetricChange]
     /// Only the clips that changed, or that only one run scored.
     public var clips: [ClipChange]
@@ -43,9 +46,10 @@ public struct BenchComparison {
     /// Half the last decimal the result JSON keeps, so an old value's rounding is never a change.
     static let roundingTolerance = 0.00005
 
-    public init(_ run: BenchRun, previous: PreviousBenchResult) {
+    public init(_ run: BenchRun, previous: PreviousBenchResult, machine: BenchMachine = .current) {
         previousPath = previous.path
         previousDate = previous.date
+        machines = previous.machine.flatMap { $0 == machine ? nil : ($0, machine) }
 
         // A value that is not finite was not measured; the result JSON writes it as null.
         let measured = run.metrics.filter { $0.value.isFinite }

@@ -9,6 +9,7 @@ public enum BenchReport {
         var fields: [(String, JSON)] = [
             ("manifest", .string(manifest)),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))),
+            ("machine", BenchMachine.current.json),
             ("metrics", .array(run.metrics.map { m in
                 .object([("name", .string(m.name)), ("value", .number(m.value)), ("count", .number(Double(m.count))), ("note", .string(m.note))])
             })),
@@ -44,6 +45,7 @@ public enum BenchReport {
         func checks(_ checks: ClipChecks?) -> JSON { checks.map { .object($0.fields.map { ($0.name, .string($0.value)) }) } ?? .null }
         return .object([
             ("previous", .string(comparison.previousPath)), ("previousDate", comparison.previousDate.map(JSON.string) ?? .null),
+            ("previousMachine", comparison.machines?.previous.json ?? .null),
             ("metrics", .array(comparison.metrics.map { m in
                 .object([("name", .string(m.name)), ("old", number(m.old)), ("new", number(m.new)), ("delta", number(m.delta)),
                          ("verdict", .string(m.verdict.rawValue))])
@@ -117,6 +119,9 @@ public enum BenchReport {
         // A difference too small to print shows as +0.0000 rather than -0.0000.
         func signed(_ d: Double) -> String { d <= -BenchComparison.roundingTolerance ? fmt(d, 4) : "+" + fmt(max(d, 0), 4) }
         var lines = ["since \(comparison.previousPath)" + (comparison.previousDate.map { " (\($0))" } ?? "")]
+        if let machines = comparison.machines {
+            lines.append("made on another machine (\(machines.previous.description); this one: \(machines.now.description)): a change may be the machine's, not the code's")
+        }
         lines.append(pad("metric", 30) + pad("old", 12) + pad("new", 12) + pad("change", 12) + "verdict")
         for m in comparison.metrics {
             lines.append(pad(m.name, 30) + pad(value(m.old), 12) + pad(value(m.new), 12) + pad(m.delta.map(signed) ?? "-", 12) + m.verdict.rawValue)

@@ -11,6 +11,8 @@ public struct PreviousBenchResult {
     public var path: String
     /// When that run was made, as it wrote it.
     public var date: String?
+    /// The machine it ran on; nil in a result written before results said.
+    public var machine: BenchMachine?
     /// The measured metrics, in the file's order; one written as null (not measured) is left out.
     public var metrics: [(name: String, value: Double)]
     public var clips: [(name: String, checks: ClipChecks)]
@@ -52,6 +54,7 @@ public struct PreviousBenchResult {
             return (name, ClipChecks(outcome: outcome, blink: blink, turn: turn))
         }
         date = object["date"] as? String
+        machine = BenchMachine(json: object["machine"])
         self.path = path
     }
 
