@@ -8,6 +8,7 @@ import LivenessCore
 public struct BenchMachine: Equatable, Sendable {
     /// The processor's model name, as /proc/cpuinfo gives it ("unknown" without one).
     public var cpu: String
+    /// The machine's processors, whatever share of them the run was given.
     public var cores: Int
     /// Whether the processor has AVX-512, which OpenCV runs some of its code with when it can.
     public var avx512: Bool
@@ -15,7 +16,7 @@ public struct BenchMachine: Equatable, Sendable {
     /// This machine.
     public static let current: BenchMachine = {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        return BenchMachine(cpuinfo: cpuinfo, cores: ProcessInfo.processInfo.activeProcessorCount)
+        return BenchMachine(cpuinfo: cpuinfo, cores: ProcessInfo.processInfo.processorCount)
     }()
 
     public init(cpu: String, cores: Int, avx512: Bool) {
@@ -40,7 +41,8 @@ public struct BenchMachine: Equatable, Sendable {
     /// As a result JSON keeps it; nil when `raw` is not one (a result written before it had one).
     init?(json raw: Any?) {
         guard let object = raw as? [String: Any], let cpu = object["cpu"] as? String,
-              let cores = (object["cores"] as? NSNumber)?.intValue, let avx512 = object["avx512"] as? Bool else { return nil }
+              let cores = (object["cores"] as? NSNumber)?.intValue,
+              let flag = object["avx512"], PreviousBenchResult.isJSONBoolean(flag), let avx512 = flag as? Bool else { return nil }
         self.init(cpu: cpu, cores: cores, avx512: avx512)
     }
 

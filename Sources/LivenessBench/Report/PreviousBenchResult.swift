@@ -60,7 +60,7 @@ public struct PreviousBenchResult {
 
     /// true and false as JSONSerialization gives them. On Linux `raw is Bool` also holds for the
     /// numbers 0 and 1 (and 1.0); a JSON boolean is the NSNumber whose type is char.
-    private static func isJSONBoolean(_ raw: Any) -> Bool {
+    static func isJSONBoolean(_ raw: Any) -> Bool {
         guard let number = raw as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"
     }
