@@ -178,7 +178,7 @@ public struct LivenessSession: Sendable {
             return StepResult()
         }
         watchGrace(framing: r.framing, at: m.timestampMs)
-        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill)
+        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
         creditActions(
             m, closure: r.closure, eyesReadable: r.headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: r.eyeChange,
             eligible: r.inCircle && r.cameraStill)
@@ -200,7 +200,7 @@ public struct LivenessSession: Sendable {
             end()
             return StepResult()
         }
-        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill)
+        handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
         let score = snapshotScore(m, inCircle: r.inCircle, closure: r.closure)
         let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
         if score < 1 {
