@@ -333,6 +333,20 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertEqual(run.session.currentNeutralYaw ?? 0, 15, accuracy: 0.6)
     }
 
+    func testAHeadTurningInFrontOfAHandHeldPhoneLeavesTheNeutral() {
+        // The head turns to 40 degrees and back (1.5-3.5 s); on the way out the camera estimate
+        // reads 6 degrees a second (a hand-held phone, tranvanluyt_real), on the way back still.
+        // The neutral moves by the camera's pan, 6 degrees, not by the head's 40, so the frontal
+        // face afterwards is no turn.
+        let run = runScan(times: at30) { ms in
+            guard ms >= 1500 && ms < 3500 else { return Pose() }
+            let yaw = 40 * (1 - abs(ms - 2500) / 1000)
+            return Pose(yaw: yaw, cameraRotation: ms < 2500 ? 6 : 0)
+        }
+        XCTAssertEqual(run.session.currentNeutralYaw ?? .nan, 6, accuracy: 0.5)
+        XCTAssertFalse(run.verdicts.suffix(30).contains { $0.creditable.contains(.turnHead) }, "back at frontal")
+    }
+
     func testAShortExcursionShowsNoPrompt() {
         let run = runScan(times: at30) { ms in ms >= 2000 && ms < 2450 ? Pose(.offCentre) : Pose() }
         XCTAssertTrue(run.events(named: "faceLost").isEmpty)
