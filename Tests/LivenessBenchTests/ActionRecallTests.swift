@@ -13,7 +13,7 @@ final class ActionRecallTests: XCTestCase {
     /// A frame every 100 ms to 6 s; a blink's rule met at 700, 2000 and 5000 ms, a turn's at 3000.
     private let samples: [ClipRun.Sample] = stride(from: 0.0, through: 6000, by: 100).map { ms in
         let creditable: Set<LivenessAction> = [700, 2000, 5000].contains(ms) ? [.blink] : ms == 3000 ? [.turnHead] : []
-        return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, inCircle: true, cameraDegPerSec: nil, prompt: nil, creditable: creditable)
+        return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: nil, inCircle: true, cameraDegPerSec: nil, prompt: nil, creditable: creditable)
     }
 
     func testEachLabelledActionInTheScanIsFoundWhenAFrameInsideItCouldCreditIt() {
@@ -28,6 +28,28 @@ final class ActionRecallTests: XCTestCase {
         let recall = ActionRecall.count(.blink, labels: labels, samples: samples, scan: 500...6000,
                                         positives: ["eye-checked", "model-agree"], toleranceMs: 150)
         XCTAssertEqual(recall, ActionRecall(found: 2, labelled: 4))
+    }
+
+    func testATurnIsFoundOnlyByAFrameTurnedTheLabelledWay() {
+        // Turn frames at 1000-1100 ms turned to the image's left (yaw from neutral -10), at
+        // 3000-3100 ms to its right (+10).
+        let turns: [ClipRun.Sample] = stride(from: 0.0, through: 4000, by: 100).map { ms in
+            let turned = (1000...1100).contains(ms) ? -10.0 : (3000...3100).contains(ms) ? 10 : nil
+            return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: turned ?? 0, inCircle: true, cameraDegPerSec: nil,
+                                  prompt: nil, creditable: turned == nil ? [] : [.turnHead])
+        }
+        func turn(_ start: Double, _ end: Double, _ direction: String?) -> LabelledInterval {
+            LabelledInterval(startMs: start, endMs: end, confidence: "eye-checked", direction: direction)
+        }
+        let labels = [
+            turn(900, 1200, "image-left"),  // the left frames: found
+            turn(1150, 1400, "image-right"),  // only left frames within its tolerance: not found
+            turn(2900, 3200, "image-right"),  // the right frames: found
+            turn(2950, 3050, nil),  // no direction: any turn finds it
+        ]
+        let recall = ActionRecall.count(.turnHead, labels: labels, samples: turns, scan: 500...4000,
+                                        positives: ["eye-checked"], toleranceMs: 150)
+        XCTAssertEqual(recall, ActionRecall(found: 3, labelled: 4))
     }
 
     func testAFrameOutsideTheScanFindsNothing() {

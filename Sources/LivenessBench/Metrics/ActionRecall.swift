@@ -3,7 +3,8 @@ import LivenessData
 
 /// Every labelled action the session could have credited, not only the first it did: a labelled
 /// interval of a counted confidence that overlaps the scan is found when a scan frame inside it
-/// (widened by the tolerance) met the action's rule (`ClipRun.Sample.creditable`).
+/// (widened by the tolerance) met the action's rule (`ClipRun.Sample.creditable`), for a turn
+/// in the labelled direction (a frame turned the other way is another turn, not this one).
 public struct ActionRecall: Sendable, Equatable {
     public var found: Int
     public var labelled: Int
@@ -20,8 +21,13 @@ public struct ActionRecall: Sendable, Equatable {
     ) -> ActionRecall {
         guard let scan else { return ActionRecall() }
         let counted = labels.filter { positives.contains($0.confidence) && $0.endMs >= scan.lowerBound && $0.startMs <= scan.upperBound }
-        let creditableMs = samples.filter { scan.contains($0.ms) && $0.creditable.contains(action) }.map(\.ms)
-        let found = counted.filter { interval in creditableMs.contains { interval.contains($0, toleranceMs: toleranceMs) } }
+        let creditable = samples.filter { scan.contains($0.ms) && $0.creditable.contains(action) }
+        let found = counted.filter { interval in
+            creditable.contains { sample in
+                interval.contains(sample.ms, toleranceMs: toleranceMs)
+                    && (action != .turnHead || interval.agrees(withYawFromNeutral: sample.yawFromNeutral))
+            }
+        }
         return ActionRecall(found: found.count, labelled: counted.count)
     }
 

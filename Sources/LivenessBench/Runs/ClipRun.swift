@@ -8,6 +8,9 @@ public struct ClipRun {
         public var ms: Double
         public var closure: Double?
         public var yaw: Double?
+        /// The yaw from the neutral the session judged turns against (nil before the autoshot or
+        /// without a face).
+        public var yawFromNeutral: Double?
         public var inCircle: Bool
         public var cameraDegPerSec: Double?
         public var prompt: Prompt?
@@ -41,6 +44,7 @@ public struct ClipRun {
                 let m = step.analysis.measurement
                 samples.append(Sample(
                     ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
+                    yawFromNeutral: m.face.flatMap { face in step.verdict.neutralYaw.map { face.yaw - $0 } },
                     inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: step.verdict.cameraDegPerSec,
                     prompt: step.verdict.prompt, creditable: step.verdict.creditable))
             })

@@ -13,6 +13,16 @@ public struct LabelledInterval: Sendable {
     /// For turns: where the nose points in the image.
     public var direction: String?
 
+    /// Whether a turn of `yawFromNeutral` degrees goes the labelled way: the nose toward the
+    /// image's right is positive yaw (SPEC §2). A turn without a direction goes any way.
+    public func agrees(withYawFromNeutral yawFromNeutral: Double?) -> Bool {
+        switch direction {
+        case "image-right": (yawFromNeutral ?? 0) > 0
+        case "image-left": (yawFromNeutral ?? 0) < 0
+        default: true
+        }
+    }
+
     /// Whether `ms` falls inside, widened by `toleranceMs` on both sides.
     public func contains(_ ms: Double, toleranceMs: Double) -> Bool {
         ms >= startMs - toleranceMs && ms <= endMs + toleranceMs
