@@ -43,9 +43,11 @@ extension ClipVerdict {
         if let expected = expectedOutcome {
             outcomeOK = expected == "notPassed" ? session.outcome != .passed : expected == outcome
         }
-        func credit(_ action: LivenessAction) -> Double? { session.credits.first { $0.action == action }?.ms }
-        blink = CreditCheck.classify(creditMs: credit(.blink), labels: clip.labels.blinks, positives: positives, toleranceMs: toleranceMs)
-        turn = CreditCheck.classify(creditMs: credit(.turnHead), labels: clip.labels.turns, positives: positives, toleranceMs: toleranceMs)
+        func credit(_ action: LivenessAction) -> ActionCredit? { session.credits.first { $0.action == action } }
+        blink = CreditCheck.classify(creditMs: credit(.blink)?.ms, labels: clip.labels.blinks, positives: positives, toleranceMs: toleranceMs)
+        turn = CreditCheck.classify(
+            creditMs: credit(.turnHead)?.ms, yawFromNeutral: credit(.turnHead)?.value, labels: clip.labels.turns, positives: positives,
+            toleranceMs: toleranceMs)
         func actions(_ action: LivenessAction, _ labels: [LabelledInterval], counting: Set<String> = positives) -> ActionRecall {
             ActionRecall.count(action, labels: labels, samples: run.samples, scan: run.scanSpan, positives: counting, toleranceMs: toleranceMs)
         }

@@ -2,7 +2,8 @@ import LivenessData
 
 /// How one credited action compares with the clip's labels (Benchmarks/README.md).
 public enum CreditCheck: String, Sendable {
-    /// Inside a labelled interval of a counted confidence, widened by the tolerance.
+    /// Inside a labelled interval of a counted confidence, widened by the tolerance (a turn's
+    /// turned the labelled way).
     case hit
     /// Outside every labelled interval.
     case falseAlarm
@@ -11,11 +12,15 @@ public enum CreditCheck: String, Sendable {
     /// Nothing was credited.
     case none
 
+    /// `yawFromNeutral` is a turn credit's value (nil for a blink): a label with a direction is
+    /// around it only if the credit turned that way.
     public static func classify(
-        creditMs: Double?, labels: [LabelledInterval], positives: Set<String>, toleranceMs: Double
+        creditMs: Double?, yawFromNeutral: Double? = nil, labels: [LabelledInterval], positives: Set<String>, toleranceMs: Double
     ) -> CreditCheck {
         guard let ms = creditMs else { return .none }
-        let around = labels.filter { $0.contains(ms, toleranceMs: toleranceMs) }
+        let around = labels.filter { label in
+            label.contains(ms, toleranceMs: toleranceMs) && (label.direction == nil || label.agrees(withYawFromNeutral: yawFromNeutral))
+        }
         if around.contains(where: { positives.contains($0.confidence) }) { return .hit }
         return around.isEmpty ? .falseAlarm : .ignored
     }
