@@ -18,9 +18,7 @@ public enum CreditCheck: String, Sendable {
         creditMs: Double?, yawFromNeutral: Double? = nil, labels: [LabelledInterval], positives: Set<String>, toleranceMs: Double
     ) -> CreditCheck {
         guard let ms = creditMs else { return .none }
-        let around = labels.filter { label in
-            label.contains(ms, toleranceMs: toleranceMs) && (label.direction == nil || label.agrees(withYawFromNeutral: yawFromNeutral))
-        }
+        let around = labels.filter { $0.contains(ms, toleranceMs: toleranceMs) && $0.agrees(withYawFromNeutral: yawFromNeutral) }
         if around.contains(where: { positives.contains($0.confidence) }) { return .hit }
         return around.isEmpty ? .falseAlarm : .ignored
     }

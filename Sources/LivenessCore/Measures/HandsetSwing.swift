@@ -5,7 +5,7 @@
 /// over those frames: a camera swung round a face turns by as much as the face's yaw changes,
 /// while a head turning on a hand-held phone moves the camera estimate a few degrees a second
 /// only (tranvanluyt_real's two big turns moved the neutral by 14 degrees when the whole change
-/// counted; Benchmarks/RESULTS.md, "the same build, another machine").
+/// counted; Benchmarks/RESULTS.md, "the neutral moves by the camera's pan").
 public struct HandsetSwing: Sendable {
     /// The yaw built up while the camera rotated: the neutral moves by it.
     public private(set) var shift = 0.0

@@ -14,7 +14,8 @@ public struct LabelledInterval: Sendable {
     public var direction: String?
 
     /// Whether a turn of `yawFromNeutral` degrees goes the labelled way: the nose toward the
-    /// image's right is positive yaw (SPEC §2). A turn without a direction goes any way.
+    /// image's right is positive yaw (SPEC §2). An interval without a direction (every blink)
+    /// agrees with anything.
     public func agrees(withYawFromNeutral yawFromNeutral: Double?) -> Bool {
         switch direction {
         case "image-right": (yawFromNeutral ?? 0) > 0
