@@ -2,15 +2,16 @@ import LivenessCore
 @testable import LivenessVision
 import XCTest
 
-/// The tracker's plan for frames without a face (`FaceTracker.wholeFrameSearch`): the frame itself
-/// is searched on every such frame until a search has found nothing since the face was lost, then
-/// every `lostFaceFrameSearchIntervalMs` while the face is looked for where it was.
+/// The tracker's plan for whole-frame searches (`FaceTracker.wholeFrameSearch`): without a face, the
+/// frame itself is searched on every frame until a search has found nothing since the face was
+/// lost, then every `lostFaceFrameSearchIntervalMs` while the face is looked for where it was; a
+/// followed face is not looked for there (the analyzer confirms it near where it is).
 final class FaceTrackerTests: XCTestCase {
     private let box = HeadBox(centre: Point2(x: 320, y: 240), side: 150, roll: 0)
 
     /// A frame at `ms` whose whole-frame search, planned by the tracker, found no face.
     private func searchFindingNothing(_ tracker: FaceTracker, at ms: Double) -> FaceSearch.WholeFrame {
-        let how = tracker.wholeFrameSearch(at: ms)
+        let how = tracker.wholeFrameSearch(at: ms, following: false)
         var report = FaceTracker.Report(ms: ms, patch: nil)
         report.wholeFrame = (how, 0)
         tracker.update(report)
@@ -64,5 +65,14 @@ final class FaceTrackerTests: XCTestCase {
         faceSeen(tracker, at: 100)
         XCTAssertTrue(searchFindingNothing(tracker, at: 133).searchesFrame, "searched whole on the first frame it is missing")
         XCTAssertFalse(searchFindingNothing(tracker, at: 166).searchesFrame)
+    }
+
+    func testAFollowedFaceIsNotLookedForWhereItWasButTheFrameIsSearched() {
+        let tracker = FaceTracker()
+        faceSeen(tracker, at: 0)
+        let following = tracker.wholeFrameSearch(at: 1000, following: true)
+        XCTAssertNil(following.recentFace)
+        XCTAssertTrue(following.searchesFrame)
+        XCTAssertNotNil(tracker.wholeFrameSearch(at: 1000, following: false).recentFace, "lost on this frame: looked for where it was")
     }
 }

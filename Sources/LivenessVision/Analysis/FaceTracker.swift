@@ -114,9 +114,11 @@ final class FaceTracker {
     }
 
     /// How the whole frame is searched at `ms`: by the Haar cascade rather than LBP once no face
-    /// has been seen for a while, and around the last face while it was seen lately.
-    func wholeFrameSearch(at ms: Double) -> FaceSearch.WholeFrame {
-        let recentFace = ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
+    /// has been seen for a while, and around the last face while it was seen lately and is not
+    /// `following` (a followed face the search misses is looked for near where it is by
+    /// `FaceSearch.near`, on a seventh of this look's pixels).
+    func wholeFrameSearch(at ms: Double, following: Bool) -> FaceSearch.WholeFrame {
+        let recentFace = !following && ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
         let searchedSinceLost = lastFrameSearchMs > lastFaceMs
         let searchesFrame = recentFace == nil || !searchedSinceLost || ms - lastFrameSearchMs >= Self.lostFaceFrameSearchIntervalMs
         return FaceSearch.WholeFrame(

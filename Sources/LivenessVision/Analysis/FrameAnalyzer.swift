@@ -71,7 +71,7 @@ public final class FrameAnalyzer {
             }
         }
         if step == .searchWholeFrame {
-            let how = tracker.wholeFrameSearch(at: ms)
+            let how = tracker.wholeFrameSearch(at: ms, following: face != nil)
             let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
             report.wholeFrame = (how, faces.count)
             if let chosen = chooseFace(faces.map(\.bounds), circle: guide ?? config.guideCircle(width: width, height: height)) {
