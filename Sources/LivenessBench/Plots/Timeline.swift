@@ -27,14 +27,16 @@ enum Timeline {
         closure.horizontal(at: config.blinkClosure, colour: Palette.threshold)
         closure.plot(run.samples.map { ($0.ms, $0.closure) }, colour: Palette.closure)
 
-        let neutral = run.session.neutralYaw
+        // From the autoshot on, yaw from the neutral each frame's turn was judged against (it moves
+        // with a hand-held camera's pan); without an autoshot, the raw yaw.
+        let judged = run.session.neutralYaw != nil
         let yaw = Panel(image: image, frame: FaceBox(x: left, y: 270, width: plotWidth, height: 220), time: time, values: -45...45)
         shade(yaw, run.clip.labels.turns, positives)
-        yaw.drawAxes(title: neutral == nil ? "yaw (no autoshot: raw)" : "yaw from neutral (turn at +/-\(fmt(config.turnDegrees, 1)))", ticks: [-30, 0, 30])
+        yaw.drawAxes(title: judged ? "yaw from neutral (turn at +/-\(fmt(config.turnDegrees, 1)))" : "yaw (no autoshot: raw)", ticks: [-30, 0, 30])
         yaw.drawTimeTicks()
         yaw.horizontal(at: config.turnDegrees, colour: Palette.threshold)
         yaw.horizontal(at: -config.turnDegrees, colour: Palette.threshold)
-        yaw.plot(run.samples.map { ($0.ms, $0.yaw.map { $0 - (neutral ?? 0) }) }, colour: Palette.yaw)
+        yaw.plot(run.samples.map { ($0.ms, judged ? $0.yawFromNeutral : $0.yaw) }, colour: Palette.yaw)
 
         strips(run, time: time, image: image, top: 510, cameraLimit: config.cameraStillMaxDegPerSec)
         markEvents(run.events, panels: [closure, yaw], image: image, bottom: 600)
