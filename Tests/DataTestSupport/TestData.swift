@@ -24,4 +24,15 @@ public enum TestData {
         }
         return wantRoot ? root.path : path
     }
+
+    /// The path of a clip that `make test` derives from the shared data into
+    /// Benchmarks/output/derived, or a skip naming the scripts that make it.
+    public static func requireDerived(_ name: String) throws -> String {
+        let path = packageRoot.appendingPathComponent("Benchmarks/output/derived/\(name)").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Prerequisite.missing("\(path) is missing: make the derived clips with Benchmarks/make_derived_clips.sh and "
+                + "Benchmarks/make_attack_clips.sh into Benchmarks/output/derived (make test does)")
+        }
+        return path
+    }
 }

@@ -1,7 +1,5 @@
 import DataTestSupport
-import Foundation
 import LivenessCore
-import TestSupport
 import XCTest
 
 /// The blink rule's guards on the shared clips, with the engine's own landmarks: real.mov (no
@@ -22,14 +20,14 @@ final class BlinkPrecisionTests: XCTestCase {
     /// still follows; before, frame 90 at 6004 ms read 0.32). Without the head-motion guard one of
     /// them is credited as a blink; with it, none, and it is the guard that refuses that frame.
     func testAMovingHeadOnRealMovIsNoBlink() throws {
-        let path = try TestData.require("liveness_real_vs_spoof_samples/videos/real.mov")
-        XCTAssertNil(try blinkMs("liveness_real_vs_spoof_samples/videos/real.mov"))
+        let realMov = "liveness_real_vs_spoof_samples/videos/real.mov"
+        XCTAssertNil(try blinkMs(realMov))
         var unguarded = LivenessConfig()
         unguarded.blinkMaxHeadSpeed = 1000
         unguarded.blinkMaxYawRate = 100_000
-        let falseBlinkMs = try XCTUnwrap(try blinkMs("liveness_real_vs_spoof_samples/videos/real.mov", config: unguarded),
+        let falseBlinkMs = try XCTUnwrap(try blinkMs(realMov, config: unguarded),
                                           "unguarded, a closure read on a moving head is credited")
-        let there = try XCTUnwrap(try verdicts(path).first { $0.ms == falseBlinkMs }?.verdict)
+        let there = try XCTUnwrap(try verdicts(TestData.require(realMov)).first { $0.ms == falseBlinkMs }?.verdict)
         let speed = try XCTUnwrap(there.headSpeed, "the head's speed is measured on the false blink's frame")
         XCTAssertFalse(speed.letsEyesBeRead(LivenessConfig()), "the guard refuses the false blink's frame: \(speed)")
     }
@@ -63,16 +61,11 @@ final class BlinkPrecisionTests: XCTestCase {
     /// 2026-12-02 the still photo's 30 fps copy reads 0.31 at 3967 ms, eye change 0.25), none of
     /// them borne out by the eyes' pixels, so none is a closed reading.
     func testAPhotosClosuresAreNotItsEyes() throws {
-        let derived = TestData.packageRoot.appendingPathComponent("Benchmarks/output/derived")
         let config = LivenessConfig()
         var measured: [(clip: String, ms: Double, eyeChange: Double)] = []
         for card in ["photo_still_faceswap", "photo_bent_faceswap"] {
             for fps in [10, 15, 24, 30] {
-                let path = derived.appendingPathComponent("\(card)_\(fps)fps.mp4").path
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw Prerequisite.missing("\(path) is missing: make the attack clips with Benchmarks/make_attack_clips.sh Benchmarks/output/derived (make test does)")
-                }
-                for seen in try verdicts(path) where (seen.verdict.closure ?? 0) >= config.blinkClosure {
+                for seen in try verdicts(TestData.requireDerived("\(card)_\(fps)fps.mp4")) where (seen.verdict.closure ?? 0) >= config.blinkClosure {
                     if let change = seen.verdict.eyeChange { measured.append(("\(card)_\(fps)fps", seen.ms, change)) }
                 }
             }

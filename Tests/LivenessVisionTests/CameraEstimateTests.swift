@@ -2,7 +2,6 @@ import DataTestSupport
 import Foundation
 import LivenessCore
 import LivenessData
-import TestSupport
 import XCTest
 
 /// The camera's rotation as the engine estimates it (`BackgroundMotion`, `cameraRotation`),
@@ -23,11 +22,7 @@ final class CameraEstimateTests: XCTestCase {
     /// true rates of 18 on average and up to 27; an estimate stuck at zero would be off by the
     /// true rate, one of the wrong sign by twice it.
     func testTheRotationOfAMovingCameraIsEstimatedInSignAndSize() throws {
-        let path = TestData.packageRoot.appendingPathComponent("Benchmarks/output/derived/camera_moves.mp4").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw Prerequisite.missing("\(path) is missing: make the derived clips with Benchmarks/make_derived_clips.sh Benchmarks/output/derived (make test does)")
-        }
-        let frames = try ClipMeasurements.frames(of: path)
+        let frames = try ClipMeasurements.frames(of: TestData.requireDerived("camera_moves.mp4"))
         var rollErrors: [Double] = [], panErrors: [Double] = [], trueRates: [Double] = []
         for (before, now) in zip(frames, frames.dropFirst()) {
             guard let estimate = now.cameraRotation else { continue }
