@@ -4,8 +4,8 @@ import XCTest
 
 /// The tracker's plan for whole-frame searches (`FaceTracker.wholeFrameSearch`): without a face, the
 /// frame itself is searched on every frame until a search has found nothing since the face was
-/// lost, then every `lostFaceFrameSearchIntervalMs` while the face is looked for where it was; a
-/// followed face is not looked for there (the analyzer confirms it near where it is).
+/// lost, then every `lostFaceFrameSearchIntervalMs`, the frames in between looking only where the
+/// face was; a followed face is not looked for there (the analyzer confirms it near where it is).
 final class FaceTrackerTests: XCTestCase {
     private let box = HeadBox(centre: Point2(x: 320, y: 240), side: 150, roll: 0)
 
@@ -35,25 +35,32 @@ final class FaceTrackerTests: XCTestCase {
     func testALostFaceIsLookedForWhereItWasAndTheFrameAtACadence() {
         let tracker = FaceTracker()
         faceSeen(tracker, at: 0)
-        // The first frame without it searches the whole frame (the face may have jumped).
-        let first = searchFindingNothing(tracker, at: 33)
-        XCTAssertTrue(first.searchesFrame)
-        XCTAssertNotNil(first.recentFace)
+        // The first frame without it searches the whole frame (the face may have jumped), then
+        // where it was; the later searches of the frame do not look there too.
+        guard case .frame(_, let thenAround) = searchFindingNothing(tracker, at: 33) else {
+            return XCTFail("the first frame without the face searches the frame")
+        }
+        XCTAssertEqual(thenAround?.centre, box.centre)
         var searchedAt: [Double] = [33]
+        var sweptAt: [Double] = []
         for ms in stride(from: 66.0, through: 2900, by: 33) {
-            let how = searchFindingNothing(tracker, at: ms)
-            XCTAssertNotNil(how.recentFace, "looked for where it was at \(ms) ms")
-            XCTAssertTrue(!how.haarSweep || how.searchesFrame, "a sweep is a search of the frame")
-            if how.searchesFrame { searchedAt.append(ms) }
+            switch searchFindingNothing(tracker, at: ms) {
+            case .around(let lookedAt):
+                XCTAssertEqual(lookedAt.centre, box.centre, "looked for where it was at \(ms) ms")
+            case .frame(let haarSweep, let thenAround):
+                XCTAssertNil(thenAround, "a search of the frame at \(ms) ms does not also look where the face was")
+                searchedAt.append(ms)
+                if haarSweep { sweptAt.append(ms) }
+            }
         }
         let gaps = zip(searchedAt.dropFirst(), searchedAt).map { $0 - $1 }
         XCTAssertEqual(searchedAt.count, 6, "\(searchedAt)")
         XCTAssertTrue(gaps.allSatisfy { $0 >= FaceTracker.lostFaceFrameSearchIntervalMs && $0 < FaceTracker.lostFaceFrameSearchIntervalMs + 33 }, "\(gaps)")
+        XCTAssertTrue(sweptAt.allSatisfy { $0 >= FaceTracker.sweepAfterMs }, "no Haar sweep before \(FaceTracker.sweepAfterMs) ms: \(sweptAt)")
+        XCTAssertFalse(sweptAt.isEmpty)
         // Past `lostFaceMs` there is nowhere left to look: the frame on every frame again.
         for ms in stride(from: 3040.0, through: 3300, by: 33) {
-            let how = searchFindingNothing(tracker, at: ms)
-            XCTAssertNil(how.recentFace)
-            XCTAssertTrue(how.searchesFrame, "at \(ms) ms")
+            XCTAssertTrue(searchFindingNothing(tracker, at: ms).searchesFrame, "at \(ms) ms")
         }
     }
 
@@ -70,9 +77,16 @@ final class FaceTrackerTests: XCTestCase {
     func testAFollowedFaceIsNotLookedForWhereItWasButTheFrameIsSearched() {
         let tracker = FaceTracker()
         faceSeen(tracker, at: 0)
-        let following = tracker.wholeFrameSearch(at: 1000, following: true)
-        XCTAssertNil(following.recentFace)
-        XCTAssertTrue(following.searchesFrame)
-        XCTAssertNotNil(tracker.wholeFrameSearch(at: 1000, following: false).recentFace, "lost on this frame: looked for where it was")
+        XCTAssertTrue(tracker.wholeFrameSearch(at: 1000, following: true).searchesFrame)
+        // Lost on this frame: the frame is searched first, then the next frame looks where it was.
+        XCTAssertTrue(searchFindingNothing(tracker, at: 1000).searchesFrame)
+        XCTAssertFalse(searchFindingNothing(tracker, at: 1033).searchesFrame, "looked for where it was")
+    }
+}
+
+private extension FaceSearch.WholeFrame {
+    var searchesFrame: Bool {
+        if case .frame = self { return true }
+        return false
     }
 }

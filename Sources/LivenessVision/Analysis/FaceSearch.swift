@@ -6,9 +6,10 @@ import LivenessCore
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms); or, when the tracker
-///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. When that finds
-///   nothing, Haar looks around the recent face the tracker gives (it holds on to a turned head
-///   longer than LBP); and a face too close to fit the frame is looked for past its edges.
+///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. On the frames in
+///   between, while a face was lost lately, Haar looks only around where it was (it holds on to a
+///   turned head longer than LBP). Where the frame's search finds nothing, a face too close to fit
+///   the frame is looked for past its edges.
 /// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
@@ -73,36 +74,38 @@ final class FaceSearch {
     }
 
     /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
-    struct WholeFrame {
-        /// The frame itself is searched (false: only around `recentFace` and past the edges).
-        var searchesFrame: Bool
-        /// The Haar cascade searches the frame instead of LBP.
-        var haarSweep: Bool
-        /// Where a face was lately: searched around when the frame's search finds nothing.
-        var recentFace: HeadBox?
+    enum WholeFrame {
+        /// The frame itself, by LBP's proposals confirmed by Haar, or by the Haar cascade alone
+        /// (`haarSweep`); where that finds nothing, Haar looks around `thenAround` as `around`
+        /// does, and then a face too close to fit the frame is looked for past its edges.
+        case frame(haarSweep: Bool, thenAround: HeadBox?)
+        /// Only around where a face was lately (a landmark box), by Haar at `lostFaceWidth`: it
+        /// holds on to a turned head longer than LBP.
+        case around(HeadBox)
     }
 
     /// Every face of the frame as landmark boxes (only faces that can be framed while one is
     /// `following`). `small` is filled with the search copy.
-    func wholeFrame(_ gray: Image, small: ShrunkImage, following: Bool, how search: WholeFrame) throws -> [HeadBox] {
+    func wholeFrame(_ gray: Image, small: ShrunkImage, following: Bool, how: WholeFrame) throws -> [HeadBox] {
+        let haarSweep: Bool, thenAround: HeadBox?
+        switch how {
+        case .around(let recentFace):
+            return try lookAround(recentFace, in: gray).map { [$0] } ?? []
+        case .frame(let sweep, let around):
+            (haarSweep, thenAround) = (sweep, around)
+        }
         let shortSide = Double(min(gray.width, gray.height))
         let share = following ? Self.framableFaceShare : Self.smallestFaceShare
         let minFace = shortSide * share
         // The copy is sized so the smallest face fills the cascade's 24 px window.
         let copyShortSide = Self.wholeFrameShortSide * Self.smallestFaceShare / share
         let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
-        var faces: [HeadBox] = []
-        if search.searchesFrame {
-            faces = distinct(search.haarSweep
-                ? try searchImage.detect(haar, minFace: minFace)
-                : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
-                    try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
-                })
-        }
-        if faces.isEmpty, let recentFace = search.recentFace {
-            let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
-            if let haar { return [landmarkBox(fromHaar: haar)] }
-        }
+        var faces = distinct(haarSweep
+            ? try searchImage.detect(haar, minFace: minFace)
+            : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
+                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+            })
+        if faces.isEmpty, let thenAround, let face = try lookAround(thenAround, in: gray) { return [face] }
         if faces.isEmpty {
             // A face too close to fit the frame (forehead and chin cut off) is found by looking
             // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
@@ -110,6 +113,13 @@ final class FaceSearch {
             faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
         }
         return faces.map(landmarkBox(fromHaar:))
+    }
+
+    /// The face Haar finds around where a face was lately (the landmark box `recentFace`), in a
+    /// region a face width beyond it at `lostFaceWidth`.
+    private func lookAround(_ recentFace: HeadBox, in gray: Image) throws -> HeadBox? {
+        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
+        return haar.map(landmarkBox(fromHaar:))
     }
 
     /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,

@@ -13,7 +13,8 @@ import LivenessCore
 /// - Every `fullSearchIntervalMs`, and on every frame without a face, the whole frame is searched
 ///   (`Step.searchWholeFrame`, how: `wholeFrameSearch`), so that a second face or a better-placed
 ///   one is noticed. Once that has found nothing since a face was lost, and while the face is
-///   looked for where it was, the frame itself is searched every `lostFaceFrameSearchIntervalMs`.
+///   looked for where it was, the frame itself is searched every `lostFaceFrameSearchIntervalMs`
+///   and the frames in between look only where it was.
 ///
 /// A head tilted past `uprightBeyondDegrees` is confirmed on copies turned upright by its last
 /// tilt and fitted through its turned box, so it is not lost when the user leans their head.
@@ -114,17 +115,21 @@ final class FaceTracker {
     }
 
     /// How the whole frame is searched at `ms`: by the Haar cascade rather than LBP once no face
-    /// has been seen for a while, and around the last face while it was seen lately and is not
-    /// `following` (a followed face the search misses is looked for near where it is by
-    /// `FaceSearch.near`, on a seventh of this look's pixels).
+    /// has been seen for a while. While the last face was seen lately and is not `following`, the
+    /// frames between two searches of the frame look only around where it was, and the searches
+    /// of the frame do not look there too, so no frame pays for both (Benchmarks/RESULTS.md,
+    /// Live) but the first without the face, the likeliest to find it where it was a frame ago. A
+    /// followed face the search misses is looked for near where it is by `FaceSearch.near`, on a
+    /// seventh of this look's pixels.
     func wholeFrameSearch(at ms: Double, following: Bool) -> FaceSearch.WholeFrame {
         let recentFace = !following && ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
         let searchedSinceLost = lastFrameSearchMs > lastFaceMs
-        let searchesFrame = recentFace == nil || !searchedSinceLost || ms - lastFrameSearchMs >= Self.lostFaceFrameSearchIntervalMs
-        return FaceSearch.WholeFrame(
-            searchesFrame: searchesFrame,
-            haarSweep: searchesFrame && ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs,
-            recentFace: recentFace)
+        if let recentFace, searchedSinceLost, ms - lastFrameSearchMs < Self.lostFaceFrameSearchIntervalMs {
+            return .around(recentFace)
+        }
+        return .frame(
+            haarSweep: ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs,
+            thenAround: searchedSinceLost ? nil : recentFace)
     }
 
     /// What a frame showed, reported once when its work is done.
@@ -155,8 +160,10 @@ final class FaceTracker {
         if let (search, faces) = report.wholeFrame {
             lastFullSearchMs = ms
             facesInScene = faces
-            if search.haarSweep { lastHaarSweepMs = ms }
-            if search.searchesFrame { lastFrameSearchMs = ms }
+            if case .frame(let haarSweep, _) = search {
+                lastFrameSearchMs = ms
+                if haarSweep { lastHaarSweepMs = ms }
+            }
         }
         guard let face = report.face else {
             previousPoints = nil
