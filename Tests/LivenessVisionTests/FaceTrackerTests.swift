@@ -77,9 +77,15 @@ final class FaceTrackerTests: XCTestCase {
     func testAFollowedFaceIsNotLookedForWhereItWasButTheFrameIsSearched() {
         let tracker = FaceTracker()
         faceSeen(tracker, at: 0)
-        XCTAssertTrue(tracker.wholeFrameSearch(at: 1000, following: true).searchesFrame)
-        // Lost on this frame: the frame is searched first, then the next frame looks where it was.
-        XCTAssertTrue(searchFindingNothing(tracker, at: 1000).searchesFrame)
+        guard case .frame(_, let following) = tracker.wholeFrameSearch(at: 1000, following: true) else {
+            return XCTFail("a followed face's whole-frame search searches the frame")
+        }
+        XCTAssertNil(following, "a followed face is not looked for where it was")
+        // Lost on this frame: the frame is searched, then where it was; the next frame looks there only.
+        guard case .frame(_, let lost) = searchFindingNothing(tracker, at: 1000) else {
+            return XCTFail("the first frame without the face searches the frame")
+        }
+        XCTAssertEqual(lost?.centre, box.centre, "lost on this frame: looked for where it was")
         XCTAssertFalse(searchFindingNothing(tracker, at: 1033).searchesFrame, "looked for where it was")
     }
 }

@@ -8,8 +8,9 @@ import LivenessCore
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms); or, when the tracker
 ///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. On the frames in
 ///   between, while a face was lost lately, Haar looks only around where it was (it holds on to a
-///   turned head longer than LBP). Where the frame's search finds nothing, a face too close to fit
-///   the frame is looked for past its edges.
+///   turned head longer than LBP); on the first frame it is missing, there after the frame's
+///   search. Where the frame's search finds nothing, a face too close to fit the frame is looked
+///   for past its edges.
 /// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
