@@ -45,8 +45,8 @@ final class SameFaceTests: XCTestCase {
         XCTAssertEqual(faceChanged.first?.number("distance"), changes.first?.number("distance"))
 
         // The rule is what stops it: with the threshold out of reach the same clip passes (with the
-        // blink's head-motion guard off too, without which real.mov's part credits no blink).
-        let config = try temp.write(#"{"differentFaceDistance": 4, "blinkMaxHeadSpeed": 1000, "blinkMaxYawRate": 100000}"#, to: "lenient.json")
+        // blink's lid travel lowered too, without which real.mov's part credits no blink).
+        let config = try temp.write(#"{"differentFaceDistance": 4, "blinkMinLidTravel": 0.02}"#, to: "lenient.json")
         let lenient = try CLI.run(["score", swap, "--seed", "1", "--json", "--config", config])
         XCTAssertEqual(lenient.exitCode, 0, "without the same-face rule the swap passes; stderr: \(lenient.stderr)")
         XCTAssertEqual(LiveCommandTests.credited(try lenient.json()), ["blink", "turnHead"])

@@ -15,8 +15,9 @@ final class SessionProgressTests: XCTestCase {
         var session = LivenessSession(config: config, seed: 1)
         var progress = SessionProgress(config: config)
         var events: [SessionEvent] = []
-        for (index, ms) in timestamps(fps: 30, durationMs: durationMs).enumerated() where !session.isEnded {
-            let m = measurement(frame: index, ms: ms, motion(ms))
+        let times = timestamps(fps: 30, durationMs: durationMs)
+        for (index, ms) in times.enumerated() where !session.isEnded {
+            let m = measurement(frame: index, ms: ms, motion(ms), previous: index > 0 ? motion(times[index - 1]) : nil)
             let verdict = session.process(m)
             progress.observe(verdict)
             let face = m.face?.ellipse

@@ -33,10 +33,14 @@ public struct Pose: Sendable {
     public var person: FaceDescriptor?
     /// How much the face's pixels changed since the previous frame (SPEC §6); nil: not measured.
     public var pixelChange: Double?
+    /// Whether the lids' own motion follows `upperLid` (a live eye); false: the eye region does
+    /// not move however the fit reads the lids (a picture, or the fit slipping on a still eye).
+    public var lidsMove: Bool
 
     public init(
         _ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0,
-        cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil, pixelChange: Double? = nil
+        cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil, pixelChange: Double? = nil,
+        lidsMove: Bool = true
     ) {
         self.placement = placement
         self.upperLid = upperLid
@@ -46,6 +50,7 @@ public struct Pose: Sendable {
         self.headShift = headShift
         self.person = person
         self.pixelChange = pixelChange
+        self.lidsMove = lidsMove
     }
 
 }
@@ -56,8 +61,10 @@ public func person(_ offset: Double) -> FaceDescriptor {
     FaceDescriptor([Float(offset)] + Array(repeating: 0, count: FaceDescriptor.count - 1))
 }
 
-/// `elapsedMs` is the time since the previous frame, over which `pose.cameraRotation` (a rate) turns the camera.
-public func measurement(frame: Int, ms: Double, _ pose: Pose, elapsedMs: Double = 1000.0 / 30) -> FrameMeasurement {
+/// `elapsedMs` is the time since the previous frame, over which `pose.cameraRotation` (a rate) turns the camera;
+/// `previous` is that frame's pose: the lids' motion (`FrameMeasurement.lidDescent`) is the upper
+/// lid's fall since then, where both frames have a face and the lids move.
+public func measurement(frame: Int, ms: Double, _ pose: Pose, elapsedMs: Double = 1000.0 / 30, previous: Pose? = nil) -> FrameMeasurement {
     let face = pose.placement.ellipse.map { ellipse in
         let eye = LidHeights(upper: pose.upperLid, lower: pose.lowerLid)
         return FaceMeasurement(
@@ -70,7 +77,13 @@ public func measurement(frame: Int, ms: Double, _ pose: Pose, elapsedMs: Double 
     return FrameMeasurement(
         frameIndex: frame, timestampMs: ms, frameWidth: 640, frameHeight: 480,
         faceCount: face == nil ? 0 : 1, face: face, cameraRotation: pose.cameraRotation.map { CameraRotation(pan: $0 * elapsedMs / 1000, tilt: 0, roll: 0) },
-        facePixelChange: pose.pixelChange)
+        facePixelChange: pose.pixelChange, lidDescent: lidDescent(from: previous, to: pose))
+}
+
+/// The upper lid's fall between two poses, in eye widths; nil without a face on both.
+func lidDescent(from previous: Pose?, to pose: Pose) -> Double? {
+    guard let previous, previous.placement != .absent, pose.placement != .absent else { return nil }
+    return pose.lidsMove ? previous.upperLid - pose.upperLid : 0
 }
 
 /// Timestamps at a constant rate, from 0 up to (not including) `durationMs`.
@@ -99,10 +112,12 @@ public func runScan(
     var events: [SessionEvent] = []
     var verdicts: [FrameVerdict] = []
     var described: [Int] = []
+    var previous: Pose?
     for (index, ms) in times.enumerated() where !session.isEnded {
         let pose = motion(ms)
         let elapsed = index > 0 ? ms - times[index - 1] : 1000.0 / 30
-        let verdict = session.process(measurement(frame: index, ms: ms, pose, elapsedMs: elapsed), describeFace: {
+        defer { previous = pose }
+        let verdict = session.process(measurement(frame: index, ms: ms, pose, elapsedMs: elapsed, previous: previous), describeFace: {
             described.append(index)
             return pose.placement == .absent ? nil : pose.person
         })

@@ -10,6 +10,7 @@
 #include "lv_descriptor.h"
 #include "lv_blas.h"
 #include "lv_flow.h"
+#include "lv_eye_flow.h"
 #include "lv_hog.h"
 #include "lv_draw.h"
 #include "lv_window.h"

@@ -3,7 +3,7 @@ import LivenessData
 
 /// Every labelled action the session could have credited, not only the first it did: a labelled
 /// interval of a counted confidence that overlaps the scan is found when a scan frame inside it
-/// (widened by the tolerance) met the action's rule (`ClipRun.Sample.creditable`), for a turn
+/// (widened by the tolerance) met the action's rule (`ClipRun.Sample.creditable`; a blink at its closed frame), for a turn
 /// in the labelled direction (`LabelledInterval.agrees`: a frame turned the other way is another
 /// turn, not this one).
 public struct ActionRecall: Sendable, Equatable {
@@ -22,9 +22,11 @@ public struct ActionRecall: Sendable, Equatable {
     ) -> ActionRecall {
         guard let scan else { return ActionRecall() }
         let counted = labels.filter { positives.contains($0.confidence) && $0.endMs >= scan.lowerBound && $0.startMs <= scan.upperBound }
-        let creditable = samples.filter { scan.contains($0.ms) && $0.creditable.contains(action) }
+        let creditable = samples.filter { scan.contains($0.actionMs(action)) && $0.creditable.contains(action) }
         let found = counted.filter { interval in
-            creditable.contains { interval.contains($0.ms, toleranceMs: toleranceMs) && interval.agrees(withYawFromNeutral: $0.yawFromNeutral) }
+            creditable.contains {
+                interval.contains($0.actionMs(action), toleranceMs: toleranceMs) && interval.agrees(withYawFromNeutral: $0.yawFromNeutral)
+            }
         }
         return ActionRecall(found: found.count, labelled: counted.count)
     }

@@ -16,6 +16,13 @@ public struct ClipRun {
         public var prompt: Prompt?
         /// The actions whose rule this frame met (`FrameVerdict.creditable`).
         public var creditable: Set<LivenessAction>
+        /// The closed frame of a blink this frame completed (`FrameVerdict.blinkSeen`).
+        public var blinkSeenMs: Double?
+
+        /// When the frame's creditable `action` happened: a blink at its closed frame.
+        public func actionMs(_ action: LivenessAction) -> Double {
+            action == .blink ? blinkSeenMs ?? ms : ms
+        }
     }
 
     public var clip: BenchManifest.Clip
@@ -46,7 +53,7 @@ public struct ClipRun {
                     ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
                     yawFromNeutral: m.face.flatMap { face in step.verdict.neutralYaw.map { face.yaw - $0 } },
                     inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: step.verdict.cameraDegPerSec,
-                    prompt: step.verdict.prompt, creditable: step.verdict.creditable))
+                    prompt: step.verdict.prompt, creditable: step.verdict.creditable, blinkSeenMs: step.verdict.blinkSeen?.ms))
             })
         return ClipRun(
             clip: clip, session: result.session, events: result.events, samples: samples,

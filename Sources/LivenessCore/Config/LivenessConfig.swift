@@ -23,15 +23,16 @@ public struct LivenessConfig: Equatable, Sendable {
     /// ...and open that long without a break (one frame is not enough: a still photo's fit can
     /// flicker open for a single frame), against the subject's own open eye.
     public var blinkSeenOpenMs = 40.0
-    /// A closed reading counts only if the eyes' pixels changed at least this much from the last
-    /// frame read open (`LidOverEye`, in `PixelChange` units): the lid seen over the eye.
-    public var blinkMinEyeChange = 0.42
-    /// Closure is trusted only while the head moves slower than this, in outer-eye-corner distances
-    /// per second, and turns slower than `blinkMaxYawRate` degrees per second, both measured over
-    /// at least `headMotionWindowMs`: a moving head blurs the eyes and the fit's lids slip.
-    public var blinkMaxHeadSpeed = 0.3
-    public var blinkMaxYawRate = 60.0
-    public var headMotionWindowMs = 100.0
+    /// A blink is an event (`BlinkEvent`): the closure falls back under `blinkClosure` within
+    /// this many ms of reaching it (the longest labelled blink and the shortest labelled
+    /// long closure decide it: Benchmarks/RESULTS.md, "The lids' own motion")...
+    public var blinkMaxClosedMs = 500.0
+    /// ...and the eye region's flow shows the upper lids coming down and going back up by at
+    /// least this many eye widths relative to the eyes' corners (`LidFlow`), the descent counted
+    /// from the lids' position in the `blinkLidWindowMs` before the closing, the rise within
+    /// that long after the reopening.
+    public var blinkMinLidTravel = 0.05
+    public var blinkLidWindowMs = 300.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.
     public var squintShare = 0.35
     /// The open-eye baseline: a typical open upper lid, in eye widths, while the subject's own is

@@ -1,23 +1,13 @@
-/// SPEC §2 blink: a mean eye closure of `blinkClosure` or more on one frame, from eyes seen open
-/// (`EyesSeenOpen`), while the eyes can be read (`HeadMotion`) and the face is turned under
-/// `blinkMaxAbsYaw` from the camera, on eyes that read closed (`readsClosed`).
+/// SPEC §2 blink, on one frame: the closure that reads closed, and the yaw up to which the eyes
+/// can be read. The blink itself is an event over frames (`BlinkEvent`).
 public enum BlinkRule {
-    public static func isMet(
-        closure: Double, yaw: Double, eyesSeenOpen: Bool, eyesReadable: Bool, eyeChange: Double?, config: LivenessConfig
-    ) -> Bool {
-        eyesSeenOpen && eyesReadable && readsClosed(closure: closure, eyeChange: eyeChange, config: config)
-            && abs(yaw) < config.blinkMaxAbsYaw
-    }
-
-    /// The eyes read closed: the closure reaches the blink's and the eyes' pixels show the lid over
-    /// the eye (`LidOverEye`; `eyeChange` nil: not measured, as on synthetic frames). A closure
-    /// the pixels do not bear out is the fit's, not the lid's.
-    public static func readsClosed(closure: Double, eyeChange: Double?, config: LivenessConfig) -> Bool {
-        isClosed(closure, config: config) && (eyeChange ?? .infinity) >= config.blinkMinEyeChange
-    }
-
-    /// The closure alone reaches the blink's.
+    /// The closure reaches the blink's.
     public static func isClosed(_ closure: Double, config: LivenessConfig) -> Bool {
         closure >= config.blinkClosure
+    }
+
+    /// The face is turned under `blinkMaxAbsYaw` from the camera: its eyes can be judged.
+    public static func eyesReadable(yaw: Double, config: LivenessConfig) -> Bool {
+        abs(yaw) < config.blinkMaxAbsYaw
     }
 }

@@ -3,7 +3,7 @@
 /// `blinkSeenOpenMs`, while the eyes could be judged (|yaw| under the blink limit) and against the
 /// subject's own open eye (`OpenEye.wasSeenOpen`). One open frame is not enough: the fit of a
 /// printed closed-eye photo flickers open for single frames (closed_eye_photo: 1-2 frames at a
-/// time at 30 fps). A frame that reads closed (`BlinkRule.readsClosed`) ends it, credited or not,
+/// time at 30 fps). A frame that reads closed (`BlinkRule.isClosed`) ends it, credited or not,
 /// so each blink needs the eyes open again before it.
 public struct EyesSeenOpen: Sendable {
     public private(set) var isSeen = false
@@ -15,15 +15,15 @@ public struct EyesSeenOpen: Sendable {
         self.config = config
     }
 
-    /// One frame's reading: its closure and yaw (nil without a face), how much its eyes' pixels
-    /// changed from the open eye (`LidOverEye`) and the open eye it was judged against.
-    public mutating func observe(closure: Double?, eyeChange: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
-        guard let closure, let yaw, abs(yaw) < config.blinkMaxAbsYaw else {
+    /// One frame's reading: its closure and yaw (nil without a face) and the open eye it was
+    /// judged against.
+    public mutating func observe(closure: Double?, yaw: Double?, openEye: OpenEye, at ms: Double) {
+        guard let closure, let yaw, BlinkRule.eyesReadable(yaw: yaw, config: config) else {
             _ = run.observe(open: false, at: ms)
             return
         }
         let open = closure < config.blinkSeenOpenClosure && openEye.wasSeenOpen
         if run.observe(open: open, at: ms) { isSeen = true }
-        if !open && BlinkRule.readsClosed(closure: closure, eyeChange: eyeChange, config: config) { isSeen = false }
+        if BlinkRule.isClosed(closure, config: config) { isSeen = false }
     }
 }

@@ -1,6 +1,6 @@
 /// A run of consecutive frames read open, timed (SPEC §2 "eyes seen open"): whether it has lasted
 /// `blinkSeenOpenMs`. One open frame is no open eye: dlib's fit flickers open for single frames on
-/// a shut-eye photo and inside a blink (`EyesSeenOpen`, `LidOverEye`).
+/// a shut-eye photo and inside a blink (`EyesSeenOpen`).
 public struct OpenRun: Sendable {
     let sustainMs: Double
     private var sinceMs: Double?

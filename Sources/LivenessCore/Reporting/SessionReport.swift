@@ -20,8 +20,11 @@ extension LivenessSession {
                     ("cut", .bool(crossing.isCut)), ("lifted", .bool(crossing.lifted)),
                 ])))
             }
-            if let eyeChange = credit.eyeChange {
-                pairs.append(("lidOverEye", .object([("eyeChange", .number(eyeChange)), ("bound", .number(config.blinkMinEyeChange))])))
+            if let blink = credit.lidMotion {
+                pairs.append(("lidMotion", .object([
+                    ("reopenedFrame", .number(Double(blink.reopened.frame))), ("reopenedMs", .number(blink.reopened.ms)),
+                    ("down", .number(blink.down)), ("up", .number(blink.up)), ("bound", .number(config.blinkMinLidTravel)),
+                ])))
             }
             return .object(pairs)
         }

@@ -1,15 +1,15 @@
 /// The per-frame trace (SPEC §1): one CSV row per frame. Lid heights are in eye widths from the
 /// eye's corner line (R = the subject's right eye); `openUpperLid*`/`openLowerLid*` are the open
 /// eye the closure was judged against (the lower ones empty while the fallback stands in);
-/// `headSpeed` (eye distances per second) and `yawRate` (degrees per second) say whether the eyes
-/// could be read (`HeadMotion`); `pixelChange` how much the face's pixels changed since the previous
+/// `lidDescent` how far the upper lids came down over the eyes since the previous frame, in eye
+/// widths against the eyes' corners (`LidFlow`); `pixelChange` how much the face's pixels changed since the previous
 /// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
-/// pictures (`ContinuityCheck`); `eyeChange` how much the eyes' pixels changed from the open eye
-/// (`LidOverEye`); `neutralYaw` the neutral the yaw is judged against (moved with the camera) and
-/// `creditable` the actions whose rule the frame met, credited before or not.
+/// pictures (`ContinuityCheck`); `neutralYaw` the neutral the yaw is judged against (moved with the camera) and
+/// `creditable` the actions whose rule the frame met, credited before or not, and `blinkSeenMs` the
+/// closed frame of a blink the frame completed (`BlinkEvent`).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,headSpeed,yawRate,pixelChange,cut,eyeChange,neutralYaw,creditable"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,lidDescent,pixelChange,cut,neutralYaw,creditable,blinkSeenMs"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -22,9 +22,8 @@ public enum Trace {
             number(v.closure), number(m.face?.yaw),
             v.framing == .inCircle ? "1" : "0", v.framing.rawValue, number(v.cameraDegPerSec),
             v.stage.rawValue, v.prompt?.rawValue ?? "",
-            number(v.headSpeed?.eyeDistancesPerSecond), number(v.headSpeed?.yawDegreesPerSecond),
-            number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "), number(v.eyeChange),
-            number(v.neutralYaw), v.creditable.map(\.rawValue).sorted().joined(separator: " "),
+            number(m.lidDescent), number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "),
+            number(v.neutralYaw), v.creditable.map(\.rawValue).sorted().joined(separator: " "), number(v.blinkSeen?.ms),
         ].joined(separator: ",")
     }
 }

@@ -15,13 +15,14 @@ public struct FrameMeasurement: Sendable {
     /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
     /// face on both.
     public var facePixelChange: Double?
-    /// The chosen face's eye pixels (`EyeSamples`); nil without a face or where not sampled.
-    public var eyeSamples: EyeSamples?
+    /// How far the upper lids came down over the eyes since the previous frame, relative to the
+    /// eyes' corners, in eye widths (`LidFlow`); nil without the face on both frames.
+    public var lidDescent: Double?
 
     public init(
         frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
         faceCount: Int, face: FaceMeasurement?, cameraRotation: CameraRotation? = nil, facePixelChange: Double? = nil,
-        eyeSamples: EyeSamples? = nil
+        lidDescent: Double? = nil
     ) {
         self.frameIndex = frameIndex
         self.timestampMs = timestampMs
@@ -31,7 +32,7 @@ public struct FrameMeasurement: Sendable {
         self.face = face
         self.cameraRotation = cameraRotation
         self.facePixelChange = facePixelChange
-        self.eyeSamples = eyeSamples
+        self.lidDescent = lidDescent
     }
 }
 

@@ -33,8 +33,7 @@ public struct LivenessSession: Sendable {
     private var turnRule: TurnRule
     private var handsetSwing = HandsetSwing()
     private var eyesSeenOpen: EyesSeenOpen
-    private var headMotion: HeadMotion
-    private var lidOverEye: LidOverEye
+    private var blinkEvent: BlinkEvent
     private var continuity: ContinuityCheck
     private var cameraSwing: CameraSwing
     /// The crossings already announced as a picture (`pictureSuspected` once per cut, not per frame).
@@ -55,8 +54,7 @@ public struct LivenessSession: Sendable {
         self.order = LivenessAction.drawOrder(seed: seed)
         self.baseline = OpenEyeBaseline(config: config)
         self.eyesSeenOpen = EyesSeenOpen(config: config)
-        self.headMotion = HeadMotion(windowMs: config.headMotionWindowMs)
-        self.lidOverEye = LidOverEye(config: config)
+        self.blinkEvent = BlinkEvent(config: config)
         self.turnRule = TurnRule(config: config)
         self.guide = GuideCircle(config: config)
         self.continuity = ContinuityCheck(config: config)
@@ -112,10 +110,10 @@ public struct LivenessSession: Sendable {
         }
 
         let verdict = FrameVerdict(
-            framing: reading.framing, openEye: reading.openEye, closure: reading.closure, headSpeed: reading.headSpeed,
-            eyeChange: reading.eyeChange, cameraDegPerSec: reading.cameraRate, cameraStill: reading.cameraStill,
+            framing: reading.framing, openEye: reading.openEye, closure: reading.closure,
+            cameraDegPerSec: reading.cameraRate, cameraStill: reading.cameraStill,
             neutralYaw: currentNeutralYaw,
-            creditable: creditable, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
+            creditable: creditable, blinkSeen: step.blinkSeen, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: step.isAutoshot, isSnapshotCandidate: step.isSnapshotCandidate, faceWanted: step.faceWanted)
         if let faceWanted = step.faceWanted { awaitingFace = (faceWanted, verdict, step.completing) }
         return verdict
@@ -140,15 +138,11 @@ public struct LivenessSession: Sendable {
         let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
         if framing == .inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
-        let headSpeed = headMotion.observe(
-            m.face, cameraRotation: m.cameraRotation, camera: PinholeCamera(width: m.frameWidth, height: m.frameHeight, config: config),
-            at: m.timestampMs)
-        let eyeChange = lidOverEye.observe(m.eyeSamples, closure: closure, at: m.timestampMs)
         continuity.observe(pixelChange: m.facePixelChange, over: stage == .scanning ? pastThresholds(m.face, closure: closure) : [], at: m.timestampMs)
         counts.count(m, inCircle: framing == .inCircle)
         return FrameReading(
             framing: framing, openEye: openEye, closure: closure, cameraRate: cameraRate,
-            cameraStill: (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec, headSpeed: headSpeed, eyeChange: eyeChange)
+            cameraStill: (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec)
     }
 
     /// SPEC §3 steps 2-3: the prompt until three consecutive frames are framed, then the autoshot.
@@ -161,7 +155,7 @@ public struct LivenessSession: Sendable {
         autoshot = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
         neutralYaw = median(run)
         handsetSwing.start(faceYaw: face.yaw)
-        eyesSeenOpen.observe(closure: r.closure, eyeChange: r.eyeChange, yaw: face.yaw, openEye: r.openEye, at: m.timestampMs)
+        eyesSeenOpen.observe(closure: r.closure, yaw: face.yaw, openEye: r.openEye, at: m.timestampMs)
         emit(.autoshot)
         emit(.scanStarted(order: order))
         phase = .scanning(autoshotMs: m.timestampMs)
@@ -179,15 +173,13 @@ public struct LivenessSession: Sendable {
         }
         watchGrace(framing: r.framing, at: m.timestampMs)
         handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
-        creditActions(
-            m, closure: r.closure, eyesReadable: r.headSpeed?.letsEyesBeRead(config) ?? false, eyeChange: r.eyeChange,
-            eligible: r.inCircle && r.cameraStill)
         var step = StepResult()
+        step.blinkSeen = creditActions(m, closure: r.closure, eligible: r.inCircle && r.cameraStill)
         if !proposed.isEmpty {
             step.faceWanted = .credits
             step.completing = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: r.inCircle, closure: r.closure))
         }
-        eyesSeenOpen.observe(closure: r.closure, eyeChange: r.eyeChange, yaw: m.face?.yaw, openEye: r.openEye, at: m.timestampMs)
+        eyesSeenOpen.observe(closure: r.closure, yaw: m.face?.yaw, openEye: r.openEye, at: m.timestampMs)
         return step
     }
 
@@ -288,22 +280,30 @@ public struct LivenessSession: Sendable {
     }
 
     /// SPEC §2 blink and turn rules, counted only on eligible frames (face in, camera still). A
-    /// blink also needs eyes seen open before it (`EyesSeenOpen`) and a head still enough for its
-    /// eyes to be read (`HeadMotion`).
-    private mutating func creditActions(
-        _ m: FrameMeasurement, closure: Double?, eyesReadable: Bool, eyeChange: Double?, eligible: Bool
-    ) {
-        guard eligible, let face = m.face, let closure, let neutral = currentNeutralYaw else {
-            _ = turnRule.observe(yawFromNeutral: nil)
-            return
+    /// blink is an event (`BlinkEvent`) whose closed frame must count: eyes readable, no cut.
+    /// Returns the closed frame of a blink this frame completed, credited before or not.
+    private mutating func creditActions(_ m: FrameMeasurement, closure: Double?, eligible: Bool) -> ChosenFrame? {
+        var closedFrameCounts = false
+        if eligible, let face = m.face, let closure, BlinkRule.isClosed(closure, config: config),
+           BlinkRule.eyesReadable(yaw: face.yaw, config: config) {
+            closedFrameCounts = !refusedAsCut(.blink, on: m)
         }
-        if BlinkRule.isMet(closure: closure, yaw: face.yaw, eyesSeenOpen: eyesSeenOpen.isSeen, eyesReadable: eyesReadable, eyeChange: eyeChange, config: config) {
-            creditIfContinuous(.blink, value: closure, eyeChange: eyeChange, on: m)
+        let blink = blinkEvent.observe(
+            ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), closure: closure, lidDescent: m.lidDescent,
+            eyesSeenOpen: eyesSeenOpen.isSeen, counts: closedFrameCounts, crossing: continuity.crossing(.blink))
+        if let blink {
+            propose(ActionCredit(
+                action: .blink, frame: blink.frame.frame, ms: blink.frame.ms, value: blink.closure, crossing: blink.crossing, lidMotion: blink))
+        }
+        guard eligible, let face = m.face, let neutral = currentNeutralYaw else {
+            _ = turnRule.observe(yawFromNeutral: nil)
+            return blink?.frame
         }
         let fromNeutral = face.yaw - neutral
-        if turnRule.observe(yawFromNeutral: fromNeutral) {
-            creditIfContinuous(.turnHead, value: fromNeutral, eyeChange: nil, on: m)
+        if turnRule.observe(yawFromNeutral: fromNeutral), !refusedAsCut(.turnHead, on: m) {
+            propose(ActionCredit(action: .turnHead, frame: m.frameIndex, ms: m.timestampMs, value: fromNeutral, crossing: continuity.crossing(.turnHead)))
         }
+        return blink?.frame
     }
 
     /// The actions whose measure is past its threshold on this frame (closure for a blink, yaw from
@@ -315,23 +315,24 @@ public struct LivenessSession: Sendable {
         return over
     }
 
-    /// SPEC §6 "continuous": an action whose rule is met counts unless its change was a cut; a cut
-    /// is announced once (`pictureSuspected`).
-    private mutating func creditIfContinuous(_ action: LivenessAction, value: Double, eyeChange: Double?, on m: FrameMeasurement) {
-        let crossing = continuity.crossing(action)
-        guard !continuity.isCut(action) else {
-            if let crossing, announcedCuts[action] != crossing.ms {
-                announcedCuts[action] = crossing.ms
-                let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: continuity.stepBound(action))
-                pictureSuspicions.append((ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), suspicion))
-                emit(.pictureSuspected(suspicion))
-            }
-            return
+    /// SPEC §6 "continuous": an action whose rule is met on this frame counts unless its change
+    /// was a cut; a cut is announced once (`pictureSuspected`).
+    private mutating func refusedAsCut(_ action: LivenessAction, on m: FrameMeasurement) -> Bool {
+        guard continuity.isCut(action) else { return false }
+        if let crossing = continuity.crossing(action), announcedCuts[action] != crossing.ms {
+            announcedCuts[action] = crossing.ms
+            let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: continuity.stepBound(action))
+            pictureSuspicions.append((ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), suspicion))
+            emit(.pictureSuspected(suspicion))
         }
-        creditable.insert(action)
-        if !isCredited(action) {
-            proposed.append(ActionCredit(action: action, frame: m.frameIndex, ms: m.timestampMs, value: value, crossing: crossing, eyeChange: eyeChange))
-        }
+        return true
+    }
+
+    /// An action whose rule this frame met: creditable, and proposed for SPEC §5's check unless
+    /// already credited.
+    private mutating func propose(_ credit: ActionCredit) {
+        creditable.insert(credit.action)
+        if !isCredited(credit.action) { proposed.append(credit) }
     }
 
     /// The neutral yaw the head is judged against now: the autoshot's, moved with the camera.
@@ -405,8 +406,6 @@ private struct FrameReading {
     /// The camera's rotation rate over its window; nil while unknown (then it counts as still).
     let cameraRate: Double?
     let cameraStill: Bool
-    let headSpeed: HeadSpeed?
-    let eyeChange: Double?
 
     var inCircle: Bool { framing == .inCircle }
 }
@@ -416,6 +415,8 @@ private struct StepResult {
     var isAutoshot = false
     var isSnapshotCandidate = false
     var faceWanted: FaceWanted?
+    /// The closed frame of a blink this frame completed (`BlinkEvent`).
+    var blinkSeen: ChosenFrame?
     /// For credits: the frame and snapshot score it would complete the session with.
     var completing: (frame: ChosenFrame, score: Double)?
 }

@@ -65,19 +65,20 @@ public struct ActionCredit: Equatable, Sendable {
     public var value: Double
     /// How the change that earned it began (SPEC §6 "continuous"); nil where not judged.
     public var crossing: ContinuityCheck.Crossing?
-    /// For a blink, how much the eyes' pixels changed from the open eye (`LidOverEye`); nil
-    /// for a turn or where not measured.
-    public var eyeChange: Double?
+    /// For a blink, the event that earned it (`BlinkEvent`): the reopening and the lids' travel;
+    /// nil for a turn.
+    public var lidMotion: BlinkEvent.Blink?
 
     public init(
-        action: LivenessAction, frame: Int, ms: Double, value: Double, crossing: ContinuityCheck.Crossing? = nil, eyeChange: Double? = nil
+        action: LivenessAction, frame: Int, ms: Double, value: Double, crossing: ContinuityCheck.Crossing? = nil,
+        lidMotion: BlinkEvent.Blink? = nil
     ) {
         self.action = action
         self.frame = frame
         self.ms = ms
         self.value = value
         self.crossing = crossing
-        self.eyeChange = eyeChange
+        self.lidMotion = lidMotion
     }
 
     /// For a turn, where the nose went in image terms.

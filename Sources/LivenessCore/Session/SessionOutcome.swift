@@ -19,6 +19,11 @@ public enum SessionOutcome: Equatable, Sendable {
 public struct ChosenFrame: Equatable, Sendable {
     public var frame: Int
     public var ms: Double
+
+    public init(frame: Int, ms: Double) {
+        self.frame = frame
+        self.ms = ms
+    }
 }
 
 /// Where the session is.
@@ -37,11 +42,6 @@ public struct FrameVerdict: Sendable {
     public var openEye: OpenEye
     /// nil without a face.
     public var closure: Double?
-    /// How fast the head moved; nil without a face or an earlier one to measure against.
-    public var headSpeed: HeadSpeed?
-    /// How much the eyes' pixels changed from the open eye (`LidOverEye`); nil when
-    /// not measured.
-    public var eyeChange: Double?
     /// The camera's rotation rate over the last `cameraWindowMs` (`CameraSwing`), degrees per
     /// second; nil while unknown (then it counts as still).
     public var cameraDegPerSec: Double?
@@ -52,6 +52,9 @@ public struct FrameVerdict: Sendable {
     /// The actions whose rule this frame meets during the scan, credited before or not: the bench
     /// counts every labelled action the session could have credited, not only the first.
     public var creditable: Set<LivenessAction>
+    /// The closed frame of a blink this frame completed (`BlinkEvent`): a blink is credited on
+    /// its closed frame once its reopening is seen.
+    public var blinkSeen: ChosenFrame?
     /// The actions whose current crossing is a cut between two pictures (SPEC §6, `ContinuityCheck`).
     public var cuts: Set<LivenessAction>
     public var stage: SessionStage

@@ -11,6 +11,7 @@ public final class FrameAnalyzer {
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     private let pixels = FacePixels()
+    private let lids: EyeRegionFlow
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
     /// nil when the analyzer was made without it (stills need no identity).
     private let describer: FaceDescriber?
@@ -28,6 +29,7 @@ public final class FrameAnalyzer {
             hog: try HogDetector())
         fitter = try LandmarkFitter(model: models.landmarks)
         motion = try BackgroundMotion()
+        lids = try EyeRegionFlow()
         describer = describing ? try FaceDescriber(model: models.faceDescriptor) : nil
     }
 
@@ -99,11 +101,15 @@ public final class FrameAnalyzer {
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
-        let eyes = try face.map { f in try timed(&timings.motion) { try eyeSamples(f.points) } }
+        let lidDescent = try timed(&timings.motion) { () -> Double? in
+            let descent = try face.flatMap { try lids.descent(in: gray, landmarks: $0.points) }
+            try lids.keep(face?.points, in: gray)
+            return descent
+        }
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
-            eyeSamples: eyes)
+            lidDescent: lidDescent)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
@@ -113,6 +119,7 @@ public final class FrameAnalyzer {
         tracker.reset()
         motion.reset()
         pixels.reset()
+        lids.reset()
     }
 
     /// Every face of a still image, each measured (the `measure` command), with its box in the
@@ -125,13 +132,6 @@ public final class FrameAnalyzer {
             guard let fitted = try fitDetected(box) else { return nil }
             return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
         }
-    }
-
-    /// The eyes' pixels where the landmarks put them (`EyeSamples.regions`).
-    private func eyeSamples(_ points: [Point2]) throws -> EyeSamples {
-        let regions = EyeSamples.regions(landmarks: points)
-        return EyeSamples(
-            right: try gray.sample(regions.right, side: EyeSamples.side), left: try gray.sample(regions.left, side: EyeSamples.side))
     }
 
     /// The 68 points in `box`, nil when the fit is not plausible.

@@ -1,0 +1,100 @@
+// Farneback's dense flow on a small region around the eyes, between consecutive frames.
+#include "image.hpp"
+#include "lv_eye_flow.h"
+
+#include <cmath>
+#include <memory>
+
+#include <opencv2/imgproc.hpp>
+#include <opencv2/video/tracking.hpp>
+
+struct lv_eye_flow {
+    cv::Rect region;   // frame pixels, inside the frame it was kept from
+    double scale = 1;
+    cv::Mat kept;      // that region's pixels, scaled
+};
+
+namespace {
+
+// `box` clipped to a frame of `size`; empty when nothing of it is inside.
+cv::Rect clipped(const lv_box &box, const cv::Size &size) {
+    lv_require(std::isfinite(box.x) && std::isfinite(box.y) && std::isfinite(box.width) && std::isfinite(box.height),
+               LV_ERR_ARGUMENT, "region is not finite");
+    const int x0 = lv_clamp_px(std::floor(box.x), 0, size.width);
+    const int y0 = lv_clamp_px(std::floor(box.y), 0, size.height);
+    const int x1 = lv_clamp_px(std::ceil(double{box.x} + box.width), 0, size.width);
+    const int y1 = lv_clamp_px(std::ceil(double{box.y} + box.height), 0, size.height);
+    return x1 > x0 && y1 > y0 ? cv::Rect(x0, y0, x1 - x0, y1 - y0) : cv::Rect();
+}
+
+cv::Mat scaled(const cv::Mat &frame, const cv::Rect &region, double scale) {
+    cv::Mat out;
+    cv::resize(frame(region), out, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+    return out;
+}
+
+}  // namespace
+
+extern "C" {
+
+lv_status lv_eye_flow_create(lv_eye_flow **out, lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
+        *out = std::make_unique<lv_eye_flow>().release();
+    });
+}
+
+void lv_eye_flow_destroy(lv_eye_flow *flow) {
+    lv_guard(nullptr, [&] { delete flow; });
+}
+
+lv_status lv_eye_flow_keep(lv_eye_flow *flow, const lv_image *gray, lv_box region, double scale, lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(flow != nullptr, LV_ERR_ARGUMENT, "no eye flow");
+        lv_require(std::isfinite(scale) && scale > 0 && scale <= 4, LV_ERR_ARGUMENT, "scale must be in (0, 4]");
+        const cv::Mat &frame = lv_gray_source(gray);
+        flow->region = clipped(region, frame.size());
+        flow->scale = scale;
+        // Farneback needs a few pixels each way to say anything.
+        if (flow->region.width * scale < 8 || flow->region.height * scale < 8) {
+            flow->kept.release();
+            return;
+        }
+        flow->kept = scaled(frame, flow->region, scale);
+    });
+}
+
+lv_status lv_eye_flow_measure(lv_eye_flow *flow, const lv_image *gray, lv_point offset, const lv_point *points,
+                              int count, lv_point *flows, int *measured, lv_error *error) {
+    return lv_guard(error, [&] {
+        lv_require(flow != nullptr && measured != nullptr, LV_ERR_ARGUMENT, "no eye flow");
+        lv_require(count >= 0 && (count == 0 || (points && flows)), LV_ERR_ARGUMENT, "bad point buffers");
+        const cv::Mat &frame = lv_gray_source(gray);
+        lv_require(std::isfinite(offset.x) && std::isfinite(offset.y), LV_ERR_ARGUMENT, "offset is not finite");
+        *measured = 0;
+        if (flow->kept.empty() || std::abs(offset.x) > frame.cols || std::abs(offset.y) > frame.rows) return;
+        const cv::Rect moved = flow->region + cv::Point(static_cast<int>(std::lround(offset.x)), static_cast<int>(std::lround(offset.y)));
+        if ((moved & cv::Rect(0, 0, frame.cols, frame.rows)) != moved) return;
+        const cv::Mat now = scaled(frame, moved, flow->scale);
+        if (now.size() != flow->kept.size()) return;
+        cv::Mat field;
+        // Two pyramid levels and a 9-pixel window: an eye is about 24 scaled pixels wide.
+        cv::calcOpticalFlowFarneback(flow->kept, now, field, 0.5, 2, 9, 3, 5, 1.1, 0);
+        for (int i = 0; i < count; ++i) {
+            lv_require(std::isfinite(points[i].x) && std::isfinite(points[i].y), LV_ERR_ARGUMENT, "point is not finite");
+            const int x = lv_clamp_px(std::round((points[i].x - flow->region.x) * flow->scale), 1, field.cols - 2);
+            const int y = lv_clamp_px(std::round((points[i].y - flow->region.y) * flow->scale), 1, field.rows - 2);
+            const cv::Scalar mean = cv::mean(field(cv::Rect(x - 1, y - 1, 3, 3)));
+            flows[i] = lv_point{static_cast<float>(mean[0] / flow->scale), static_cast<float>(mean[1] / flow->scale)};
+        }
+        *measured = 1;
+    });
+}
+
+void lv_eye_flow_reset(lv_eye_flow *flow) {
+    lv_guard(nullptr, [&] {
+        if (flow) flow->kept.release();
+    });
+}
+
+}  // extern "C"

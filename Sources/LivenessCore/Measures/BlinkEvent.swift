@@ -1,0 +1,97 @@
+/// SPEC §2: a blink is an event in time, seen in the lids' own motion. The lids come down (the
+/// closure reaches `blinkClosure` from eyes seen open) and go back up (the closure falls under
+/// it again) within `blinkMaxClosedMs`, and the eye region's optical flow shows the upper lids
+/// moving down over the eyes and back up, each by at least `blinkMinLidTravel` eye widths
+/// relative to the eyes' corners (`LidFlow`). Lids that come down and stay down (a look down at
+/// the phone, eyes shut on purpose) are no blink; a closed reading the lids' motion does not
+/// bear out (the fit's lid points slipping on a moving or blurred face, a bent photo) is none
+/// either. A picture's eyes do not move against their corners, whatever the picture does.
+///
+/// The credit is the first closed frame that could count (`counts`: face in, camera still, a
+/// readable yaw, no cut), given once the reopening and the lids' travel both ways are seen.
+/// Frames without the lids' motion (no face on this frame or the one before) break the event:
+/// its travel cannot be told across them.
+public struct BlinkEvent: Sendable {
+    /// A blink credited: its closed frame and closure, the frame the closure fell back under the
+    /// blink's, and the lids' travel down and back up (eye widths).
+    public struct Blink: Equatable, Sendable {
+        public var frame: ChosenFrame
+        public var closure: Double
+        public var reopened: ChosenFrame
+        public var down: Double
+        public var up: Double
+        /// How the closing began (SPEC §6 "continuous") on the credited frame.
+        public var crossing: ContinuityCheck.Crossing?
+    }
+
+    private struct Closing {
+        var startMs: Double
+        /// The lids' position before the closing: the least descended of the window before it.
+        var before: Double
+        /// The lowest the lids came since (the largest position).
+        var lowest: Double
+        var credit: (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)?
+        var reopened: ChosenFrame?
+    }
+
+    let closedAt: Double
+    let maxClosedMs: Double
+    let windowMs: Double
+    let minTravel: Double
+    /// The lids' position (summed descent, eye widths) on the frames of the last `windowMs`.
+    private var positions: [(ms: Double, position: Double)] = []
+    private var closing: Closing?
+
+    public init(config: LivenessConfig) {
+        closedAt = config.blinkClosure
+        maxClosedMs = config.blinkMaxClosedMs
+        windowMs = config.blinkLidWindowMs
+        minTravel = config.blinkMinLidTravel
+    }
+
+    /// One scan frame: its closure (nil: no face), the lids' descent since the previous frame
+    /// (nil: not measured), whether the eyes were seen open before it (`EyesSeenOpen`) and
+    /// whether a closed reading on it could be credited (with its closure's `crossing`). Returns
+    /// the blink this frame completes.
+    public mutating func observe(
+        _ frame: ChosenFrame, closure: Double?, lidDescent: Double?, eyesSeenOpen: Bool, counts: Bool,
+        crossing: ContinuityCheck.Crossing? = nil
+    ) -> Blink? {
+        guard let closure, let lidDescent else {
+            positions = []
+            closing = nil
+            return nil
+        }
+        let position = (positions.last?.position ?? 0) + lidDescent
+        let before = positions.map(\.position).min() ?? 0
+        positions.append((frame.ms, position))
+        positions.removeAll { frame.ms - $0.ms > windowMs }
+        let isClosed = closure >= closedAt
+
+        guard var c = closing else {
+            if isClosed && eyesSeenOpen {
+                closing = Closing(
+                    startMs: frame.ms, before: before, lowest: position,
+                    credit: counts ? (frame, closure, crossing) : nil)
+            }
+            return nil
+        }
+        c.lowest = max(c.lowest, position)
+        if isClosed {
+            c.reopened = nil
+            if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
+        } else if c.reopened == nil {
+            c.reopened = frame
+        }
+        let down = c.lowest - c.before, up = c.lowest - position
+        if let reopened = c.reopened, let credit = c.credit, down >= minTravel, up >= minTravel {
+            closing = nil
+            return Blink(frame: credit.frame, closure: credit.closure, reopened: reopened, down: down, up: up, crossing: credit.crossing)
+        }
+        // Shut too long to be a blink, or reopened without the lids' motion to show for it.
+        let closedTooLong = c.reopened == nil && frame.ms - c.startMs > maxClosedMs
+        let noMotion = c.reopened.map { frame.ms - $0.ms > windowMs } ?? false
+        closing = closedTooLong || noMotion ? nil : c
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+internal import CLivenessShim
+import LivenessCore
+
+/// The upper lids' motion from frame to frame (SPEC §2, `LidFlow`): the eye region of the
+/// previous frame's face is kept, and the next frame's pixels of that region, moved with the
+/// face (its eye corners), are compared with it by dense optical flow, read where
+/// `LidFlow.points` says. Moving the region with the face leaves the flow only what moved
+/// against it: a head that moves 20 px between two frames of a 10 fps clip is past what the flow
+/// finds on a 24 px eye.
+final class EyeRegionFlow {
+    private let handle: OpaquePointer
+    /// The landmarks of the face whose eye region is kept.
+    private var keptLandmarks: [Point2]?
+    private var flows = [lv_point](repeating: lv_point(), count: 2 * LidFlow.pointsPerEye)
+
+    init() throws {
+        var handle: OpaquePointer?
+        try internalCall { lv_eye_flow_create(&handle, $0) }
+        self.handle = handle!
+    }
+
+    deinit { lv_eye_flow_destroy(handle) }
+
+    /// How far the lids of the face with `landmarks` came down since the kept frame
+    /// (`LidFlow.descent`); nil when no eye region is kept.
+    func descent(in gray: Image, landmarks: [Point2]) throws -> Double? {
+        guard let keptLandmarks else { return nil }
+        let points = LidFlow.points(of: keptLandmarks).map { lv_point(x: Float($0.x), y: Float($0.y)) }
+        let moved = LidFlow.corners(of: landmarks) - LidFlow.corners(of: keptLandmarks)
+        var measured: Int32 = 0
+        try internalCall { error in
+            flows.withUnsafeMutableBufferPointer { out in
+                lv_eye_flow_measure(
+                    handle, gray.handle, lv_point(x: Float(moved.x), y: Float(moved.y)), points, Int32(points.count), out.baseAddress,
+                    &measured, error)
+            }
+        }
+        guard measured == 1 else { return nil }
+        // The region moved by a whole number of pixels: that shift is part of every flow.
+        let shift = Point2(x: moved.x.rounded(), y: moved.y.rounded())
+        return LidFlow.descent(landmarks: keptLandmarks, flows: flows.map { Point2(x: Double($0.x), y: Double($0.y)) + shift })
+    }
+
+    /// Keeps this frame's eye region for the next frame (nil: no face, nothing kept).
+    func keep(_ landmarks: [Point2]?, in gray: Image) throws {
+        guard let landmarks, let region = LidFlow.region(of: landmarks) else {
+            reset()
+            return
+        }
+        try internalCall { lv_eye_flow_keep(handle, gray.handle, Image.shimBox(region.box), region.scale, $0) }
+        keptLandmarks = landmarks
+    }
+
+    func reset() {
+        lv_eye_flow_reset(handle)
+        keptLandmarks = nil
+    }
+}
