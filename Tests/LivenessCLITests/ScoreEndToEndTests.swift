@@ -45,8 +45,9 @@ final class ScoreEndToEndTests: XCTestCase {
         let credited = events.filter { $0.string("event") == "actionCredited" }
         for event in credited {
             let action = try XCTUnwrap(actions.first { $0.string("action") == event.string("action") }, "\(event)")
-            XCTAssertEqual(event.int("frame"), action.int("frame"), "event and report agree on \(action)")
-            XCTAssertEqual(event.number("ms"), action.number("ms"), "event and report agree on \(action)")
+            XCTAssertEqual(event.int("creditedFrame"), action.int("frame"), "event and report agree on \(action)")
+            XCTAssertEqual(event.number("creditedMs"), action.number("ms"), "event and report agree on \(action)")
+            XCTAssertGreaterThanOrEqual(event.number("ms") ?? -1, action.number("ms") ?? .infinity, "announced once seen whole: \(action)")
         }
         let passed = try XCTUnwrap(events.first { $0.string("event") == "passed" })
         XCTAssertEqual(passed.number("ms"), credited.compactMap { $0.number("ms") }.max(), "passed on the frame of the second credit")

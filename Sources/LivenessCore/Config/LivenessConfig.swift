@@ -29,8 +29,8 @@ public struct LivenessConfig: Equatable, Sendable {
     public var blinkMaxClosedMs = 500.0
     /// ...and the eye region's flow shows the upper lids coming down and going back up by at
     /// least this many eye widths relative to the eyes' corners (`LidFlow`), the descent counted
-    /// from the lids' position in the `blinkLidWindowMs` before the closing, the rise within
-    /// that long after the reopening.
+    /// from the lids' position in the `blinkLidWindowMs` before the closing, the rise by the
+    /// first frame past that long after the reopening.
     public var blinkMinLidTravel = 0.05
     public var blinkLidWindowMs = 300.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.

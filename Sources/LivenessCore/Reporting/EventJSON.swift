@@ -1,5 +1,7 @@
 extension SessionEvent {
-    /// One line of events.jsonl (SPEC §4): the event's name, frame and ms, then its details.
+    /// One line of events.jsonl (SPEC §4): the event's name, frame and ms, then its details. An
+    /// action is credited on the frame that completes it; `creditedFrame` and `creditedMs` name
+    /// the frame it is credited at (a blink's closed frame, before its reopening).
     public var json: JSON {
         var pairs: [(String, JSON)] = [("event", .string(kind.name)), ("frame", .number(Double(frame))), ("ms", .number(ms))]
         switch kind {
@@ -10,7 +12,10 @@ extension SessionEvent {
         case .scanStarted(let order):
             pairs.append(("order", .array(order.map { .string($0.rawValue) })))
         case .actionCredited(let credit):
-            pairs += [("action", .string(credit.action.rawValue)), ("value", .number(credit.value))]
+            pairs += [
+                ("action", .string(credit.action.rawValue)), ("value", .number(credit.value)),
+                ("creditedFrame", .number(Double(credit.frame))), ("creditedMs", .number(credit.ms)),
+            ]
             if let direction = credit.direction { pairs.append(("direction", .string(direction))) }
         case .incomplete(let stage):
             pairs.append(("stage", .string(stage.rawValue)))
