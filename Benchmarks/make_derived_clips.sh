@@ -60,6 +60,14 @@ retime "$single_face" single_face "$labels/single_face.json" "pyfeat_face_videos
   "Same motion as single_face, same timestamps, other frame timing: one eye-checked blink, no turn (the smile from ~0.6 s is not a turn)."
 retime "$real" real "$labels/real.json" "liveness_real_vs_spoof_samples/videos/real.mov" \
   "Same motion as real.mov, same timestamps, other frame timing: two big eye-checked turns (image-left 6.1-9.0 s, image-right 9.1-12.1 s), weaker model-agree turns, one uncertain blink."
+# Four genuine github selfie clips with eye-checked blinks (scored with the fitted guide, as their
+# sources are): a phone at 30 fps, a talking webcam user, a webcam at 25 fps, glasses.
+github=$data/github_selfie_clips
+for clip in faceswap_data2 onezlab_face reddy_capture liveportrait_d13; do
+  need "$github/videos/$clip.mp4"
+  retime "$github/videos/$clip.mp4" "$clip" "$github/labels/$clip.json" "github_selfie_clips/videos/$clip.mp4" \
+    "Same motion as github_selfie_clips/$clip, same timestamps, other frame timing: the source's labels (EVALUATION ONLY, see its SOURCE.txt)."
+done
 
 # --- 5. Rotated storage: pixels turned, display matrix turns them back, so a player (or OpenCV)
 # that honours the metadata shows single_face upright. ffmpeg 5.1 writes the display matrix only
@@ -194,6 +202,8 @@ swap face_swap_lookalike "$baseline" "openwillis_selfie_videos/baseline.mp4"
 
 describe still_photo_25s camera_moves \
   single_face_10fps single_face_60fps single_face_vfr real_10fps real_60fps real_vfr \
+  faceswap_data2_10fps faceswap_data2_60fps faceswap_data2_vfr onezlab_face_10fps onezlab_face_60fps onezlab_face_vfr \
+  reddy_capture_10fps reddy_capture_60fps reddy_capture_vfr liveportrait_d13_10fps liveportrait_d13_60fps liveportrait_d13_vfr \
   single_face_rot90 single_face_rot180 single_face_rot270 \
   single_face_offcentre single_face_tooclose grid_padded closed_eye_photo grid_closed_start real_squint \
   face_swap face_swap_lookalike

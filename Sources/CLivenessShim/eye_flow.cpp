@@ -64,19 +64,28 @@ lv_status lv_eye_flow_keep(lv_eye_flow *flow, const lv_image *gray, lv_box regio
     });
 }
 
-lv_status lv_eye_flow_measure(lv_eye_flow *flow, const lv_image *gray, lv_point offset, const lv_point *points,
-                              int count, lv_point *flows, int *measured, lv_error *error) {
+lv_status lv_eye_flow_measure(lv_eye_flow *flow, const lv_image *gray, const lv_point *points, int count,
+                              lv_point *flows, lv_point *offset, int *measured, lv_error *error) {
     return lv_guard(error, [&] {
-        lv_require(flow != nullptr && measured != nullptr, LV_ERR_ARGUMENT, "no eye flow");
+        lv_require(flow != nullptr && measured != nullptr && offset != nullptr, LV_ERR_ARGUMENT, "no eye flow");
         lv_require(count >= 0 && (count == 0 || (points && flows)), LV_ERR_ARGUMENT, "bad point buffers");
         const cv::Mat &frame = lv_gray_source(gray);
-        lv_require(std::isfinite(offset.x) && std::isfinite(offset.y), LV_ERR_ARGUMENT, "offset is not finite");
         *measured = 0;
-        if (flow->kept.empty() || std::abs(offset.x) > frame.cols || std::abs(offset.y) > frame.rows) return;
-        const cv::Rect moved = flow->region + cv::Point(static_cast<int>(std::lround(offset.x)), static_cast<int>(std::lround(offset.y)));
+        if (flow->kept.empty()) return;
+        // The region's own shift, measured on its pixels (phase correlation of the kept pixels with
+        // this frame's at the same place): a still picture's is none, whatever its fit does.
+        const cv::Mat same = scaled(frame, flow->region, flow->scale);
+        if (same.size() != flow->kept.size()) return;
+        cv::Mat a, b;
+        flow->kept.convertTo(a, CV_32F);
+        same.convertTo(b, CV_32F);
+        const cv::Point2d shift = cv::phaseCorrelate(a, b) / flow->scale;
+        const cv::Rect moved = flow->region + cv::Point(static_cast<int>(std::lround(shift.x)), static_cast<int>(std::lround(shift.y)));
         if ((moved & cv::Rect(0, 0, frame.cols, frame.rows)) != moved) return;
         const cv::Mat now = scaled(frame, moved, flow->scale);
         if (now.size() != flow->kept.size()) return;
+        offset->x = static_cast<float>(moved.x - flow->region.x);
+        offset->y = static_cast<float>(moved.y - flow->region.y);
         cv::Mat field;
         // Two pyramid levels and a 9-pixel window: an eye is about 24 scaled pixels wide.
         cv::calcOpticalFlowFarneback(flow->kept, now, field, 0.5, 2, 9, 3, 5, 1.1, 0);

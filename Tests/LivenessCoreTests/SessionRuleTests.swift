@@ -131,10 +131,12 @@ final class SessionRuleTests: XCTestCase {
     }
 
     func testABlinkIsOneFrameAtTheClosureThreshold() {
-        // Open upper lid 0.25: closure 0.22 is an upper lid at 0.195 (0.1949 stays clear of rounding).
-        let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.1949) : Pose() }
+        // Open upper lid 0.35: closure 0.22 is an upper lid at 0.273 (0.2729 stays clear of rounding),
+        // a lid travel of 0.077 each way, past the blink's 0.06: the closure alone decides here.
+        let open = Pose(upperLid: 0.35)
+        let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.2729) : open }
         XCTAssertTrue(justEnough.session.isCredited(.blink))
-        let notEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.1951) : Pose() }
+        let notEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.2731) : open }
         XCTAssertFalse(notEnough.session.isCredited(.blink))
     }
 

@@ -19,13 +19,14 @@ void lv_eye_flow_destroy(lv_eye_flow *flow);
 lv_status lv_eye_flow_keep(lv_eye_flow *flow, const lv_image *gray, lv_box region, double scale, lv_error *error);
 
 // Farneback's dense flow from the kept pixels to this frame's pixels of the same region moved by
-// `offset` (frame pixels, rounded: where the face went, so that only what moved against the face
-// is left for the flow to find), and for each of `count` points (frame pixels, where they were in
-// the kept frame) the mean flow of the 3 x 3 scaled pixels around it, in frame pixels, written to
-// `flows`. `*measured` is 1 when the flows were written, 0 when nothing is kept (the first call,
-// after a reset) or the moved region is not wholly inside this frame.
-lv_status lv_eye_flow_measure(lv_eye_flow *flow, const lv_image *gray, lv_point offset, const lv_point *points,
-                              int count, lv_point *flows, int *measured, lv_error *error);
+// the region's own shift (phase correlation of the two, rounded to whole frame pixels and written
+// to `*offset`: so that only what moved against the region is left for the flow to find), and
+// for each of `count` points (frame pixels, where they were in the kept frame) the mean flow of
+// the 3 x 3 scaled pixels around it, in frame pixels, less that shift, written to `flows`.
+// `*measured` is 1 when the flows were written, 0 when nothing is kept (the first call, after a
+// reset) or the moved region is not wholly inside this frame.
+lv_status lv_eye_flow_measure(lv_eye_flow *flow, const lv_image *gray, const lv_point *points, int count,
+                              lv_point *flows, lv_point *offset, int *measured, lv_error *error);
 
 // Forgets the kept pixels (a new stream, or a frame without a face).
 void lv_eye_flow_reset(lv_eye_flow *flow);

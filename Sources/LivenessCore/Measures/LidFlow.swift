@@ -6,15 +6,16 @@
 /// The vision layer measures the flow between the previous frame and this one at `points(of:)`,
 /// placed on the previous frame's landmarks; `descent` turns those flows into the lids' motion.
 /// Per eye, the flow on the upper lid (p2, p3 and halfway from each to the lower lid) less the
-/// flow at the eye's corners and on the skin just below the lower lid: whatever moves the whole
-/// eye region (the head, the phone, a pan) moves both alike and cancels; a lid coming down moves
-/// the first alone. The motion is taken along the eye's own "down" (square to its corner line),
+/// flow at the eye's corners and on the nose bridge (27, 28): whatever moves the whole eye region
+/// (the head, the phone, a pan) moves both alike and cancels; a lid coming down moves the first
+/// alone. The bridge, not the cheek below the eye, is the reference: a laugh lifts the cheeks,
+/// not the bridge (Benchmarks/RESULTS.md, "The lids' own motion"). The motion is taken along the eye's own "down" (square to its corner line),
 /// so a rolled head reads as an upright one, and in eye widths (corner to corner), so the
 /// distance to the camera does not matter. Summed over a blink, the lids come down by about a
 /// tenth of an eye width and go back up by as much, whatever the frame rate
 /// (Benchmarks/RESULTS.md, "The lids' own motion").
 public enum LidFlow {
-    /// Flow points per eye: four on the upper lid, then four on the corners and below the eye.
+    /// Flow points per eye: four on the upper lid, then the eye's two corners and the nose bridge.
     public static let pointsPerEye = 8
 
     /// Where the flow is read, from the previous frame's 68 landmarks: the right eye's eight
@@ -22,8 +23,7 @@ public enum LidFlow {
     public static func points(of landmarks: [Point2]) -> [Point2] {
         [Landmarks68.rightEye.lowerBound, Landmarks68.leftEye.lowerBound].flatMap { i -> [Point2] in
             let p = Array(landmarks[i..<(i + 6)])
-            let below = down(p) * (0.25 * width(p))
-            return [p[1], p[2], mid(p[1], p[5]), mid(p[2], p[4]), p[0], p[3], p[4] + below, p[5] + below]
+            return [p[1], p[2], mid(p[1], p[5]), mid(p[2], p[4]), p[0], p[3], landmarks[27], landmarks[28]]
         }
     }
 
@@ -57,11 +57,6 @@ public enum LidFlow {
             total += (lid - reference) / w
         }
         return total / 2
-    }
-
-    /// Where the face is, for moving the region with it: the mean of the four eye corners.
-    public static func corners(of landmarks: [Point2]) -> Point2 {
-        Point2.centroid([36, 39, 42, 45].map { landmarks[$0] })
     }
 
     /// An eye's corner-to-corner width (p1 to p4).

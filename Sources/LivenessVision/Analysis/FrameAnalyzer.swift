@@ -102,7 +102,7 @@ public final class FrameAnalyzer {
         }
         try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
-            let descent = try face.flatMap { try lids.descent(in: gray, landmarks: $0.points) }
+            let descent = face == nil ? nil : try lids.descent(in: gray)
             try lids.keep(face?.points, in: gray)
             return descent
         }
