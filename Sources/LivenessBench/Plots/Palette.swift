@@ -8,6 +8,7 @@ enum Palette {
     static let faint = Colour(150, 150, 150)
     static let closure = Colour(20, 90, 200)
     static let yaw = Colour(200, 90, 20)
+    static let lids = Colour(20, 150, 150)
     static let threshold = Colour(220, 40, 40)
     static let labelledEvent = Colour(205, 228, 255)
     static let uncertainEvent = Colour(232, 232, 232)

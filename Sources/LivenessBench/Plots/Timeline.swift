@@ -3,9 +3,9 @@ import LivenessCore
 import LivenessData
 import LivenessVision
 
-/// One clip's picture: eye closure, yaw from neutral, framing, camera motion and prompts over
-/// time, with the labelled blinks and turns shaded, the events marked, and the autoshot and
-/// snapshot beside it.
+/// One clip's picture: eye closure, the lids' own motion, yaw from neutral, framing, camera motion
+/// and prompts over time, with the labelled blinks and turns shaded, the events marked, and the
+/// autoshot and snapshot beside it.
 enum Timeline {
     static let width = 1400.0, height = 760.0
     static let left = 60.0, plotWidth = 1000.0
@@ -20,12 +20,18 @@ enum Timeline {
         image.drawText("\(run.clip.name): \(verdict.outcome)\(expected)   blink \(verdict.blink.rawValue), turn \(verdict.turn.rawValue)",
                        at: Point2(x: left, y: 30), scale: 0.6, colour: verdict.outcomeOK == false ? Palette.bad : Palette.ink, thickness: 2)
 
-        let closure = Panel(image: image, frame: FaceBox(x: left, y: 50, width: plotWidth, height: 200), time: time, values: 0...1)
+        let closure = Panel(image: image, frame: FaceBox(x: left, y: 50, width: plotWidth, height: 120), time: time, values: 0...1)
         shade(closure, run.clip.labels.blinks, positives)
         closure.drawAxes(title: "eye closure (blink at \(fmt(config.blinkClosure, 2)))", ticks: [0, 0.5, 1])
         closure.drawTimeTicks()
         closure.horizontal(at: config.blinkClosure, colour: Palette.threshold)
         closure.plot(run.samples.map { ($0.ms, $0.closure) }, colour: Palette.closure)
+
+        let lids = Panel(image: image, frame: FaceBox(x: left, y: 185, width: plotWidth, height: 70), time: time, values: 0...0.3)
+        shade(lids, run.clip.labels.blinks, positives)
+        lids.drawAxes(title: "lids' descent over \(fmt(config.blinkLidWindowMs, 0)) ms, eye widths (blink: \(fmt(config.blinkMinLidTravel, 2)) down and up)", ticks: [0, 0.15, 0.3])
+        lids.horizontal(at: config.blinkMinLidTravel, colour: Palette.threshold)
+        lids.plot(lidDescents(run.samples, windowMs: config.blinkLidWindowMs), colour: Palette.lids)
 
         // From the autoshot on, yaw from the neutral each frame's turn was judged against (it moves
         // with a hand-held camera's pan); without an autoshot, the raw yaw.
@@ -39,10 +45,25 @@ enum Timeline {
         yaw.plot(run.samples.map { ($0.ms, judged ? $0.yawFromNeutral : $0.yaw) }, colour: Palette.yaw)
 
         strips(run, time: time, image: image, top: 510, cameraLimit: config.cameraStillMaxDegPerSec)
-        markEvents(run.events, panels: [closure, yaw], image: image, bottom: 600)
+        markEvents(run.events, panels: [closure, lids, yaw], image: image, bottom: 600)
         legend(image, top: 640)
         thumbnails(run, image: image)
         return image
+    }
+
+    /// How far the lids came down on each frame from their least descended place in the window
+    /// before it (`BlinkEvent`'s descent): a blink rises past the bound and falls back.
+    static func lidDescents(_ samples: [ClipRun.Sample], windowMs: Double) -> [(ms: Double, value: Double?)] {
+        var recent: [(ms: Double, position: Double)] = []
+        return samples.map { sample in
+            guard let step = sample.lidDescent else {
+                recent = []
+                return (sample.ms, nil)
+            }
+            let position = (recent.last?.position ?? 0) + step
+            recent = recent.filter { sample.ms - $0.ms <= windowMs } + [(sample.ms, position)]
+            return (sample.ms, position - (recent.map(\.position).min() ?? position))
+        }
     }
 
     static func shade(_ panel: Panel, _ labels: [LabelledInterval], _ positives: Set<String>) {
@@ -79,14 +100,18 @@ enum Timeline {
         }
     }
 
-    /// A vertical line through the plots for each event that matters, named below.
+    /// A vertical line through the plots for each event that matters, named below; a credit at the
+    /// frame it is credited at (a blink's closed frame, announced at its reopening).
     static func markEvents(_ events: [SessionEvent], panels: [Panel], image: Image, bottom: Double) {
         var row = 0
         for event in events {
             let name: String
+            var ms = event.ms
             switch event.kind {
             case .autoshot: name = "autoshot"
-            case .actionCredited(let credit): name = credit.action.rawValue
+            case .actionCredited(let credit):
+                name = credit.action.rawValue
+                ms = credit.ms
             case .faceLost: name = "lost"
             case .faceBack: name = "back"
             case .faceChanged: name = "other face"
@@ -94,10 +119,10 @@ enum Timeline {
             default: continue
             }
             for panel in panels {
-                let x = panel.x(event.ms)
+                let x = panel.x(ms)
                 image.drawLine(from: Point2(x: x, y: panel.frame.y), to: Point2(x: x, y: panel.frame.y + panel.frame.height), colour: Palette.event)
             }
-            let x = panels[0].x(event.ms)
+            let x = panels[0].x(ms)
             image.drawText(name, at: Point2(x: x + 2, y: bottom + Double(row % 3) * 14), scale: 0.38, colour: Palette.event)
             row += 1
         }

@@ -16,6 +16,8 @@ public struct ClipRun {
         public var prompt: Prompt?
         /// The actions whose rule this frame met (`FrameVerdict.creditable`).
         public var creditable: Set<LivenessAction>
+        /// How far the lids came down since the previous frame (`FrameMeasurement.lidDescent`).
+        public var lidDescent: Double?
         /// The closed frame of a blink this frame completed (`FrameVerdict.blinkSeen`).
         public var blinkSeenMs: Double?
 
@@ -53,7 +55,8 @@ public struct ClipRun {
                     ms: m.timestampMs, closure: step.verdict.closure, yaw: m.face?.yaw,
                     yawFromNeutral: m.face.flatMap { face in step.verdict.neutralYaw.map { face.yaw - $0 } },
                     inCircle: step.verdict.framing == .inCircle, cameraDegPerSec: step.verdict.cameraDegPerSec,
-                    prompt: step.verdict.prompt, creditable: step.verdict.creditable, blinkSeenMs: step.verdict.blinkSeen?.ms))
+                    prompt: step.verdict.prompt, creditable: step.verdict.creditable, lidDescent: m.lidDescent,
+                    blinkSeenMs: step.verdict.blinkSeen?.ms))
             })
         return ClipRun(
             clip: clip, session: result.session, events: result.events, samples: samples,
