@@ -51,6 +51,8 @@ def candidates(trace):
             position = (positions[-1][1] if positions else 0) + lid
             before = min(p for _, p in positions) if positions else 0
             positions = [(t, p) for t, p in positions + [(ms, position)] if ms - t <= WINDOW_MS]
+            if closing is not None and closing['reopened'] is not None and c >= CLOSED and seen:
+                closing = None  # eyes seen open again: a new closing
             if closing is None:
                 if c >= CLOSED and seen:
                     closing = dict(start=ms, before=before, lowest=position, credit=ms if counts else None, reopened=None, up=0)

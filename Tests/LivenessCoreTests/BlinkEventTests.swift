@@ -83,6 +83,17 @@ final class BlinkEventTests: XCTestCase {
         XCTAssertTrue(run(steps).isEmpty)
     }
 
+    func testEyesSeenOpenBetweenTwoClosingsMakeThemTwo() {
+        // A twitch that reopens without the lids' travel, the eyes open again, then a blink: the
+        // blink is credited on its own closed frame, not on the twitch's.
+        let twitch = [Step(closure: 0.3, descent: 0.03), Step(closure: 0.05, descent: -0.01)]
+        let steps = Array(repeating: Step(closure: 0, descent: 0), count: 5) + twitch
+            + Array(repeating: Step(closure: 0, descent: 0), count: 4) + blink(closedFrames: 3, open: 0)
+        let blinks = run(steps)
+        XCTAssertEqual(blinks.count, 1)
+        XCTAssertEqual(blinks.first?.blink.frame.frame, 11)
+    }
+
     func testEyesNotSeenOpenFirstGiveNoBlink() {
         XCTAssertTrue(run(blink(closedFrames: 3), eyesSeenOpen: false).isEmpty)
     }

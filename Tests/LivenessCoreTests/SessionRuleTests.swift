@@ -132,7 +132,7 @@ final class SessionRuleTests: XCTestCase {
 
     func testABlinkIsOneFrameAtTheClosureThreshold() {
         // Open upper lid 0.35: closure 0.22 is an upper lid at 0.273 (0.2729 stays clear of rounding),
-        // a lid travel of 0.077 each way, past the blink's 0.06: the closure alone decides here.
+        // a lid travel of 0.077 each way, past the blink's 0.065: the closure alone decides here.
         let open = Pose(upperLid: 0.35)
         let justEnough = runScan(times: at30) { ms in abs(ms - 2000) < 10 ? Pose(upperLid: 0.2729) : open }
         XCTAssertTrue(justEnough.session.isCredited(.blink))

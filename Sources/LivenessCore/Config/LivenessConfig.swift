@@ -31,7 +31,7 @@ public struct LivenessConfig: Equatable, Sendable {
     /// least this many eye widths relative to the eyes' corners (`LidFlow`), the descent counted
     /// from the lids' position in the `blinkLidWindowMs` before the closing, the rise by the
     /// first frame past that long after the reopening.
-    public var blinkMinLidTravel = 0.06
+    public var blinkMinLidTravel = 0.065
     public var blinkLidWindowMs = 300.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.
     public var squintShare = 0.35

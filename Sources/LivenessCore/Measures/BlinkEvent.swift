@@ -67,6 +67,8 @@ public struct BlinkEvent: Sendable {
         positions.append((frame.ms, position))
         positions.removeAll { frame.ms - $0.ms > windowMs }
         let isClosed = closure >= closedAt
+        // Eyes seen open again after a reopening end that closing: what closes next is a new one.
+        if let c = closing, c.reopened != nil, isClosed, eyesSeenOpen { closing = nil }
 
         guard var c = closing else {
             if isClosed && eyesSeenOpen {
