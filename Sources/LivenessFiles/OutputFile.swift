@@ -46,7 +46,7 @@ public final class OutputFile {
         self.path = path
         self.kind = kind
         try Self.checkReplaceable(path, kind: kind, inputs: inputs)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = pathFolder(path)
         let name = (path as NSString).lastPathComponent
         // The name ends as the path does: libraries pick the format by the extension.
         var attempt = 0

@@ -24,7 +24,7 @@ public struct OutputDirectory {
             guard InputFile.isDirectory(st) else { throw WriteFailure(path: path, cause: "cannot create the directory: \(folder) is not one") }
             return
         }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = pathFolder(folder)
         if !parent.isEmpty && parent != folder { try makeFolder(parent, for: path) }
         guard FileName.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
             throw WriteFailure(path: path, cause: "cannot create the directory (\(String(cString: strerror(errno))))")

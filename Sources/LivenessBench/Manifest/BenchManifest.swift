@@ -127,7 +127,7 @@ public struct BenchManifest {
     public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ cause: String) -> BenchError { .badFile(path: path, cause: cause) }
         let file = try BenchFile.decoded(File.self, path: path)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = pathFolder(path)
         /// `path` as is when absolute, else taken from `base`.
         func join(_ base: String, _ path: String) -> String {
             path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
