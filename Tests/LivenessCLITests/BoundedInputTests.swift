@@ -64,6 +64,9 @@ final class BoundedInputTests: XCTestCase {
         let huge = try temp.write(HostileFixtures.pngHeader(width: 32000, height: 32000), to: "huge.png")
         let result = try CLI.run(["measure", huge])
         Expect.errorLine(result, code: 3, naming: huge, cause: ["32000x32000", "over the limit of 100 megapixels", "not decoded"])
+        // A header whose width times height overflows 64 bits is refused the same way (it trapped).
+        let overflowing = try temp.write(HostileFixtures.pngHeader(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), to: "overflowing.png")
+        Expect.errorLine(try CLI.run(["measure", overflowing]), code: 3, naming: overflowing, cause: ["4294967295x4294967295", "over the limit of 100 megapixels"])
         // Just under the limit the header passes (the image is then found truncated).
         let under = try temp.write(HostileFixtures.pngHeader(width: 10000, height: 10000), to: "under.png")
         Expect.errorLine(try CLI.run(["measure", under]), code: 3, naming: under, cause: ["not a readable image"])

@@ -36,7 +36,9 @@ public final class Image {
         } catch let header as ImageHeader.Unreadable {
             throw VisionError.notAnImage(path: path, cause: header.description)
         }
-        guard size.width * size.height <= maxPixels else {
+        // Checked: a header may declare 0xFFFFFFFF x 0xFFFFFFFF, whose product overflows.
+        let pixels = size.width.multipliedReportingOverflow(by: size.height)
+        guard !pixels.overflow, pixels.partialValue <= maxPixels else {
             throw VisionError.imageTooLarge(path: path, width: size.width, height: size.height)
         }
         let image = Image()
