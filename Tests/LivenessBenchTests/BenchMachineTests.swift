@@ -26,6 +26,10 @@ final class BenchMachineTests: XCTestCase {
         XCTAssertEqual(BenchMachine(json: parsed), machine)
         XCTAssertNil(BenchMachine(json: nil))
         XCTAssertNil(BenchMachine(json: ["cpu": "AMD EPYC", "cores": 2]))
+        for cores in ["1e300", "-2", "0", "2.5"] {
+            let text = #"{"cpu": "AMD EPYC", "cores": "# + cores + #", "avx512": false}"#
+            XCTAssertNil(BenchMachine(json: try JSONSerialization.jsonObject(with: Data(text.utf8))), "\(cores) cores")
+        }
         // On Linux the number 1 also reads as true: only a JSON boolean says whether there is AVX-512.
         XCTAssertNil(BenchMachine(json: try JSONSerialization.jsonObject(with: Data(#"{"cpu": "AMD EPYC", "cores": 2, "avx512": 1}"#.utf8))))
     }

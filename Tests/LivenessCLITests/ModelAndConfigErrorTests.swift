@@ -25,6 +25,13 @@ final class ModelAndConfigErrorTests: XCTestCase {
         Expect.errorLine(result, code: 3, naming: "/nonexistent.dat", cause: ["missing", "libdlib-data"])
     }
 
+    func testAModelVariableSetEmptyIsUnset() throws {
+        // `LIVENESS_DESCRIPTOR_MODEL= liveness score ...` said "model  is missing" (issue 36).
+        let empty = ["LIVENESS_LANDMARK_MODEL": "", "LIVENESS_FACE_CASCADE": "", "LIVENESS_SEARCH_CASCADE": "", "LIVENESS_DESCRIPTOR_MODEL": ""]
+        let result = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--json"], environment: empty)
+        XCTAssertEqual(result.exitCode, 1, "scored with the default models (the clip ends during the scan); stderr: \(result.stderr)")
+    }
+
     func testTheFlagWinsOverTheEnvironment() throws {
         let clip = try TestMedia.singleFaceMP4()
         let result = try CLI.run(

@@ -38,10 +38,12 @@ public struct BenchMachine: Equatable, Sendable {
         self.init(cpu: field("model name") ?? "unknown", cores: cores, avx512: flags.contains("avx512f"))
     }
 
-    /// As a result JSON keeps it; nil when `raw` is not one (a result written before it had one).
+    /// As a result JSON keeps it; nil when `raw` is not one (a result written before it had one,
+    /// or a core count no machine has: 1e300 read as an integer wraps to a negative one).
     init?(json raw: Any?) {
         guard let object = raw as? [String: Any], let cpu = object["cpu"] as? String,
-              let cores = (object["cores"] as? NSNumber)?.intValue,
+              let count = (object["cores"] as? NSNumber)?.doubleValue, count >= 1, count <= 1_000_000, count == count.rounded(),
+              case let cores = Int(count),
               let flag = object["avx512"], PreviousBenchResult.isJSONBoolean(flag), let avx512 = flag as? Bool else { return nil }
         self.init(cpu: cpu, cores: cores, avx512: avx512)
     }

@@ -52,10 +52,12 @@ public struct ModelFiles: Equatable {
         landmarks: String? = nil, faceCascade: String? = nil, searchCascade: String? = nil, faceDescriptor: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.landmarks = landmarks ?? environment[Self.landmarksEnvironment] ?? Self.debianLandmarks.path
-        self.faceCascade = faceCascade ?? environment[Self.cascadeEnvironment] ?? Self.debianCascade.path
-        self.searchCascade = searchCascade ?? environment[Self.searchCascadeEnvironment] ?? Self.debianSearchCascade.path
-        self.faceDescriptor = faceDescriptor ?? environment[Self.faceDescriptorEnvironment] ?? Self.defaultFaceDescriptor(environment: environment)
+        // A variable set empty is unset, as the shell's `VAR= command` means it.
+        func setting(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        self.landmarks = landmarks ?? setting(Self.landmarksEnvironment) ?? Self.debianLandmarks.path
+        self.faceCascade = faceCascade ?? setting(Self.cascadeEnvironment) ?? Self.debianCascade.path
+        self.searchCascade = searchCascade ?? setting(Self.searchCascadeEnvironment) ?? Self.debianSearchCascade.path
+        self.faceDescriptor = faceDescriptor ?? setting(Self.faceDescriptorEnvironment) ?? Self.defaultFaceDescriptor(environment: environment)
         defaultFaceDescriptorPath = Self.defaultFaceDescriptor(environment: environment)
     }
 
