@@ -6,7 +6,7 @@ import LivenessFiles
 /// never a trap in Foundation's FileHandle.
 public enum StandardStreams {
     /// fd 1 was closed when the process started: what is printed has nowhere to go.
-    private(set) static var stdoutWasClosed = false
+    public private(set) static var stdoutWasClosed = false
 
     /// Gives a descriptor to each of 0, 1 and 2 that the process was started without, so that a
     /// file opened later (a trace, the batch output) cannot land on it and receive the report or

@@ -29,6 +29,18 @@ final class BrokenStreamTests: XCTestCase {
         }
     }
 
+    func testABatchOnAClosedStdoutIsRefusedBeforeItScores() throws {
+        // Its lines would all be lost: it said "2 of 2" and exit 0 (issue 36); with --output it runs.
+        let clip = try TestMedia.gridClip()
+        let refused = try CLI.run(["score", clip, clip, "--jobs", "2"], shell: "exec \"$@\" >&-")
+        Expect.errorLine(refused, code: 4, naming: "stdout", cause: ["closed", "--output"])
+        let temp = try TemporaryDirectory()
+        let output = temp.file("lines.jsonl").path
+        let written = try CLI.run(["score", clip, clip, "--jobs", "2", "--output", output], shell: "exec \"$@\" >&-")
+        XCTAssertLessThanOrEqual(written.exitCode, 1, written.stderr)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").count, 3, "two clips and the summary")
+    }
+
     func testABrokenPipeOnStdoutIsAnOutputErrorNotASignal() throws {
         // `liveness score ... | head -c 0`: the reader is gone before the report is written.
         let pipe = Pipe()

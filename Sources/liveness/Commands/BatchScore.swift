@@ -70,6 +70,11 @@ enum BatchScore {
         var clips = try ClipList.expand(inputs: args.positionals, list: args.value("list"))
         if let shard { clips = clips.filter { shard.contains($0.path) } }
         let inputs = [args.value("list")].compactMap { $0 } + CommonOptions.inputFiles(args, models: models)
+        // A batch's lines on a stdout closed at the start would all be lost: refused before any clip
+        // is scored (a single run finds out when it prints its report).
+        if args.value("output") == nil, StandardStreams.stdoutWasClosed {
+            throw WriteFailure(path: "stdout", cause: "it was closed when liveness started (give --output FILE)")
+        }
         let sink = try args.value("output").map { try RecordSink(appendingTo: $0, exclusive: args.has("resume"), inputs: inputs) } ?? RecordSink()
         var tally = BatchTally()
         tally.clips = clips.count
