@@ -29,6 +29,16 @@ final class BrokenStreamTests: XCTestCase {
         }
     }
 
+    func testAClosedStdoutCommitsNoOutput() throws {
+        // Exit 4 came after the files were in place (issue 36): an error commits nothing.
+        let temp = try TemporaryDirectory()
+        let out = temp.file("out").path, trace = temp.file("trace.csv").path
+        let result = try CLI.run(["score", try TestMedia.gridClip(), "--seed", "1", "--out", out, "--trace", trace], shell: "exec \"$@\" >&-")
+        Expect.errorLine(result, code: 4, naming: "stdout", cause: ["closed"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/report.json"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trace))
+    }
+
     func testABatchOnAClosedStdoutIsRefusedBeforeItScores() throws {
         // Its lines would all be lost: it said "2 of 2" and exit 0 (issue 36); with --output it runs.
         let clip = try TestMedia.gridClip()

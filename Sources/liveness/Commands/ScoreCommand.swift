@@ -58,6 +58,9 @@ enum ScoreCommand {
         let seed = try CommonOptions.seed(args, spec: spec)
         let models = CommonOptions.models(args)
         let inputs = [path] + CommonOptions.inputFiles(args, models: models)
+        // The report goes to stdout: closed from the start, the run would fail after committing its
+        // files (issue 36), so it fails before it writes any.
+        if StandardStreams.stdoutWasClosed { throw WriteFailure(path: "stdout", cause: "it was closed when liveness started") }
         // Ctrl-C or SIGTERM stops at the next frame; unfinished files go with the error.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
