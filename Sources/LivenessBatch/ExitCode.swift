@@ -10,16 +10,19 @@ public enum ExitCode: Int32 {
     case inputOrModel = 3
     /// An output could not be written, or OpenCV/dlib failed on its own.
     case internalFailure = 4
-    /// Stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: 128 + the signal, as shells report it.
+    /// Stopped by a signal (`StopSignals.stopping`): 128 + the signal, as shells report it.
     case stoppedByHangup = 129
     case stoppedByInterrupt = 130
+    case stoppedByQuit = 131
+    case stoppedByUser1 = 138
+    case stoppedByUser2 = 140
+    case stoppedByAlarm = 142
     case stoppedByTerminate = 143
+    case stoppedByCPULimit = 152
+    case stoppedByVirtualAlarm = 154
+    case stoppedByProfilingAlarm = 155
 
     public init(stoppedBy signal: Int32) {
-        switch signal {
-        case SIGHUP: self = .stoppedByHangup
-        case SIGTERM: self = .stoppedByTerminate
-        default: self = .stoppedByInterrupt
-        }
+        self = ExitCode(rawValue: 128 + signal) ?? .stoppedByInterrupt
     }
 }

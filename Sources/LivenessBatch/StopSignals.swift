@@ -4,7 +4,9 @@ import Foundation
 ///
 /// - SIGPIPE and SIGXFSZ are ignored: a closed pipe or a file-size limit makes the write fail, and
 ///   the failed write is reported (exit 4) like any other.
-/// - SIGINT, SIGTERM and SIGHUP end a command, unless the process was started with them ignored
+/// - SIGINT, SIGTERM and SIGHUP end a command, and so do the other signals whose default is to end
+///   the process (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF), each the same
+///   way: no temporary file left, one line, no backtrace; unless the process was started with them ignored
 ///   (`nohup`): those stay ignored. A command with nothing half-done ends at once, as
 ///   if the signal were not caught. A command that holds unfinished outputs or worker processes
 ///   (`score` while writing --out/--trace, `live`, a batch) declares it with `whileStoppable`: the
@@ -18,7 +20,7 @@ public enum StopSignals {
     /// A pipe the handler writes a byte to, so a loop waiting in poll() wakes up.
     private static var wakePipe: [Int32] = [-1, -1]
 
-    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF]
 
     /// The stop signals this process was started with ignored (`nohup` ignores SIGHUP, a
     /// non-interactive shell's `&` SIGINT): they stay ignored, here and in the workers, as

@@ -146,7 +146,8 @@ final class SafeOutputTests: XCTestCase {
         let trace = try temp.write("frame,ms,faceFound,faces,ear,openEAR,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt\n", to: "trace.csv")
         let before = PathState(trace)
         let folder = temp.path
-        for signal in [SIGINT, SIGTERM] {
+        // SIGQUIT, SIGUSR1, SIGALRM and SIGXCPU left their temporary files (issue 36).
+        for signal in [SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU] {
             let result = try CLI.run(["score", long, "--seed", "1", "--trace", trace, "--out", temp.file("out").path], timeout: 300, whileRunning: { process in
                 // Once the temporary trace exists the run is under way.
                 waitUntil { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix(".liveness-") } }
