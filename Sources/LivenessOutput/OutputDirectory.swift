@@ -33,6 +33,18 @@ public struct OutputDirectory {
 
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
+    /// Whether `other` (another output of the run, such as --trace) is this folder's file `name`
+    /// under another spelling (`D/./report.json`, a link to D): the two would overwrite each other.
+    public func isFile(_ name: String, spelledAs other: String) -> Bool {
+        (other as NSString).lastPathComponent == name && Self.resolved(path) == Self.resolved(pathFolder(other).isEmpty ? "." : pathFolder(other))
+    }
+
+    private static func resolved(_ folder: String) -> String? {
+        guard let real = FileName.withCString(folder, { realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// Fails now if `name` could not be written later.
     public func check(_ name: String, kind: OutputFile.Kind) throws {
         try OutputFile.checkReplaceable(file(name), kind: kind, inputs: inputs)

@@ -4,6 +4,9 @@ import LivenessVision
 
 /// The final report of one scored input (report.json; stdout).
 public enum ScoreReport {
+    /// The files `score --out DIR` writes there.
+    public static let outFiles = ["report.json", "events.jsonl", SessionStills.autoshotName, SessionStills.snapshotName]
+
     /// What a video file is: its path, size, declared rate, codec and rotation.
     public static func input(path: String, video: VideoSource) -> JSON {
         let info = video.info

@@ -140,6 +140,17 @@ final class SafeOutputTests: XCTestCase {
         XCTAssertEqual(Array(lines.dropFirst()), ["/mnt:", "keep", "out", "/mnt/out:"], result.stderr)
     }
 
+    func testATraceThatIsOneOfTheOutFilesIsRefusedBeforeAnythingIsWritten() throws {
+        // --out D --trace D/report.json left D with a report that held the trace (issue 36).
+        let temp = try TemporaryDirectory()
+        let out = temp.file("D").path
+        for trace in [out + "/report.json", out + "/./events.jsonl"] {
+            let result = try CLI.run(["score", try TestMedia.gridClip(), "--seed", "1", "--out", out, "--trace", trace])
+            Expect.errorLine(result, code: 4, naming: trace, cause: ["is --out's", "choose another path"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], trace)
+        }
+    }
+
     func testAStopSignalRemovesTheUnfinishedFiles() throws {
         let temp = try TemporaryDirectory()
         let long = try TestMedia.longClipWithoutAFace(in: temp)

@@ -64,6 +64,10 @@ enum ScoreCommand {
         // Ctrl-C or SIGTERM stops at the next frame; unfinished files go with the error.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
+            if let out, let tracePath = args.value("trace"),
+               let name = ScoreReport.outFiles.first(where: { out.isFile($0, spelledAs: tracePath) }) {
+                throw WriteFailure(path: tracePath, cause: "is --out's \(name) too: choose another path for the trace")
+            }
             let trace = try args.value("trace").map { try OutputFile($0, kind: traceKind, inputs: inputs) }
             let events = try out?.open("events.jsonl", kind: .events)
             let reportFile = try out?.open("report.json", kind: .report)
