@@ -16,17 +16,6 @@ struct lv_eye_flow {
 
 namespace {
 
-// `box` clipped to a frame of `size`; empty when nothing of it is inside.
-cv::Rect clipped(const lv_box &box, const cv::Size &size) {
-    lv_require(std::isfinite(box.x) && std::isfinite(box.y) && std::isfinite(box.width) && std::isfinite(box.height),
-               LV_ERR_ARGUMENT, "region is not finite");
-    const int x0 = lv_clamp_px(std::floor(box.x), 0, size.width);
-    const int y0 = lv_clamp_px(std::floor(box.y), 0, size.height);
-    const int x1 = lv_clamp_px(std::ceil(double{box.x} + box.width), 0, size.width);
-    const int y1 = lv_clamp_px(std::ceil(double{box.y} + box.height), 0, size.height);
-    return x1 > x0 && y1 > y0 ? cv::Rect(x0, y0, x1 - x0, y1 - y0) : cv::Rect();
-}
-
 cv::Mat scaled(const cv::Mat &frame, const cv::Rect &region, double scale) {
     cv::Mat out;
     cv::resize(frame(region), out, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
@@ -53,7 +42,9 @@ lv_status lv_eye_flow_keep(lv_eye_flow *flow, const lv_image *gray, lv_box regio
         lv_require(flow != nullptr, LV_ERR_ARGUMENT, "no eye flow");
         lv_require(std::isfinite(scale) && scale > 0 && scale <= 4, LV_ERR_ARGUMENT, "scale must be in (0, 4]");
         const cv::Mat &frame = lv_gray_source(gray);
-        flow->region = clipped(region, frame.size());
+        lv_require(std::isfinite(region.x) && std::isfinite(region.y) && std::isfinite(region.width) && std::isfinite(region.height),
+                   LV_ERR_ARGUMENT, "region is not finite");
+        flow->region = lv_clipped_box(region, frame.size());
         flow->scale = scale;
         // Farneback needs a few pixels each way to say anything.
         if (flow->region.width * scale < 8 || flow->region.height * scale < 8) {

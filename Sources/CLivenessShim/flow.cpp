@@ -27,11 +27,8 @@ void forget(lv_flow &flow) {
 cv::Mat corner_mask(const cv::Size &size, const lv_box &exclude) {
     cv::Mat mask(size, CV_8UC1, cv::Scalar(255));
     if (!(exclude.width > 0 && exclude.height > 0)) return mask;
-    const int x0 = lv_clamp_px(std::floor(exclude.x), 0, size.width);
-    const int y0 = lv_clamp_px(std::floor(exclude.y), 0, size.height);
-    const int x1 = lv_clamp_px(std::ceil(double{exclude.x} + exclude.width), 0, size.width);
-    const int y1 = lv_clamp_px(std::ceil(double{exclude.y} + exclude.height), 0, size.height);
-    if (x1 > x0 && y1 > y0) mask(cv::Rect(x0, y0, x1 - x0, y1 - y0)).setTo(0);
+    const cv::Rect inside = lv_clipped_box(exclude, size);
+    if (!inside.empty()) mask(inside).setTo(0);
     return mask;
 }
 

@@ -51,6 +51,16 @@ inline cv::Rect lv_box_pixels(const lv_box &box) {
                     static_cast<int>(std::ceil(box.width)), static_cast<int>(std::ceil(box.height)));
 }
 
+// A box's pixels, grown outwards to whole pixels and clipped to an image of `size`; empty when
+// nothing of it is inside. The box must be finite.
+inline cv::Rect lv_clipped_box(const lv_box &box, const cv::Size &size) {
+    const int x0 = lv_clamp_px(std::floor(box.x), 0, size.width);
+    const int y0 = lv_clamp_px(std::floor(box.y), 0, size.height);
+    const int x1 = lv_clamp_px(std::ceil(double{box.x} + box.width), 0, size.width);
+    const int y1 = lv_clamp_px(std::ceil(double{box.y} + box.height), 0, size.height);
+    return x1 > x0 && y1 > y0 ? cv::Rect(x0, y0, x1 - x0, y1 - y0) : cv::Rect();
+}
+
 // Where the 2 x 3 affine matrix `m` (CV_64F) takes the point (x, y).
 inline cv::Point2d lv_apply_affine(const cv::Mat &m, double x, double y) {
     return {m.at<double>(0, 0) * x + m.at<double>(0, 1) * y + m.at<double>(0, 2),

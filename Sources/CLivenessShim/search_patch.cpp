@@ -8,15 +8,6 @@
 
 namespace {
 
-// The region's pixels, grown outwards to whole pixels and clipped to the image (may be empty).
-cv::Rect clipped_region(const lv_box &box, const cv::Size &size) {
-    const int x0 = lv_clamp_px(std::floor(box.x), 0, size.width);
-    const int y0 = lv_clamp_px(std::floor(box.y), 0, size.height);
-    const int x1 = lv_clamp_px(std::ceil(double{box.x} + box.width), 0, size.width);
-    const int y1 = lv_clamp_px(std::ceil(double{box.y} + box.height), 0, size.height);
-    return x1 > x0 && y1 > y0 ? cv::Rect(x0, y0, x1 - x0, y1 - y0) : cv::Rect();
-}
-
 // The region's pixels grown outwards to whole pixels, not clipped.
 cv::Rect outer_region(const lv_box &box) {
     const int x0 = static_cast<int>(std::floor(box.x)), y0 = static_cast<int>(std::floor(box.y));
@@ -41,7 +32,7 @@ lv_search_patch lv_cut_search_patch(const cv::Mat &image, const lv_box &region, 
                    std::isfinite(region.height),
                LV_ERR_ARGUMENT, "region is not finite");
     lv_search_patch patch;
-    const cv::Rect inside = clipped_region(region, image.size());
+    const cv::Rect inside = lv_clipped_box(region, image.size());
     if (inside.empty()) return patch;
 
     // A region reaching past the image is searched with the missing part filled from the edge, so

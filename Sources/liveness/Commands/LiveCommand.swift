@@ -41,8 +41,8 @@ enum LiveCommand {
         // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
-            let events = try out?.open("events.jsonl", kind: .events)
-            let reportFile = try out?.open("report.json", kind: .report)
+            let events = try out?.open(ScoreReport.eventsName, kind: .events)
+            let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
             var stills = try SessionStills(in: out)
             let recording = try out?.open(LiveReport.recordingName, kind: .avi)
             let analyzer = try FrameAnalyzer(models: models)

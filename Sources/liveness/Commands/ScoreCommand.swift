@@ -69,8 +69,8 @@ enum ScoreCommand {
                 throw WriteFailure(path: tracePath, cause: "is --out's \(name) too: choose another path for the trace")
             }
             let trace = try args.value("trace").map { try OutputFile($0, kind: traceKind, inputs: inputs) }
-            let events = try out?.open("events.jsonl", kind: .events)
-            let reportFile = try out?.open("report.json", kind: .report)
+            let events = try out?.open(ScoreReport.eventsName, kind: .events)
+            let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
             var stills = try SessionStills(in: out)
             let (input, source) = try open()
 
