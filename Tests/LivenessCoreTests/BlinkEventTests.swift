@@ -23,7 +23,8 @@ final class BlinkEventTests: XCTestCase {
         var seen = eyesSeenOpen, openFrames = 0
         for (k, s) in steps.enumerated() {
             let frame = ChosenFrame(frame: k, ms: Double(k) * 1000 / fps)
-            if let blink = event.observe(frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: seen, counts: s.counts) {
+            let refusals = s.counts ? [] : [Refusal(.outOfCircle)]
+            if case .blink(let blink)? = event.observe(frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: seen, refusals: refusals) {
                 blinks.append((k, blink))
             }
             let closure = s.closure ?? 1

@@ -3,7 +3,8 @@
 public struct TurnRule: Sendable {
     let degrees: Double
     let holdFrames: Int
-    private var run = 0
+    /// The consecutive eligible frames turned so far.
+    public private(set) var run = 0
 
     public init(config: LivenessConfig) {
         degrees = config.turnDegrees

@@ -7,7 +7,10 @@ extension LivenessSession {
         if case .incomplete(let s) = outcome { stage = .string(s.rawValue) }
         let actions: [JSON] = order.map { action in
             guard let credit = credits.first(where: { $0.action == action }) else {
-                return .object([("action", .string(action.rawValue)), ("credited", .bool(false))])
+                return .object([
+                    ("action", .string(action.rawValue)), ("credited", .bool(false)),
+                    ("nearestMiss", nearestMiss(action).map(\.json) ?? .null),
+                ])
             }
             var pairs: [(String, JSON)] = [
                 ("action", .string(action.rawValue)), ("credited", .bool(true)),

@@ -48,6 +48,8 @@ public struct LivenessSession: Sendable {
     private var awaitingFace: (wanted: FaceWanted, verdict: FrameVerdict, completing: (frame: ChosenFrame, score: Double)?)?
     /// The actions whose rule the current frame meets, whether or not already credited.
     private var creditable: Set<LivenessAction> = []
+    /// Each action's frame that came nearest to a credit, for the report of one not credited.
+    private var misses = NearestMisses()
 
     public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
         self.config = config
@@ -166,6 +168,7 @@ public struct LivenessSession: Sendable {
     /// judged by `judgeFace`).
     private mutating func scan(_ m: FrameMeasurement, _ r: FrameReading, autoshotMs: Double) -> StepResult {
         if m.timestampMs - autoshotMs >= config.capMs {
+            if let miss = blinkEvent.end() { offer(miss) }
             outcome = .timedOut
             emit(.timedOut)
             end()
@@ -174,7 +177,7 @@ public struct LivenessSession: Sendable {
         watchGrace(framing: r.framing, at: m.timestampMs)
         handsetSwing.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
         var step = StepResult()
-        step.blinkSeen = creditActions(m, closure: r.closure, eligible: r.inCircle && r.cameraStill)
+        step.blinkSeen = creditActions(m, r)
         if !proposed.isEmpty {
             step.faceWanted = .credits
             step.completing = (ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), snapshotScore(m, inCircle: r.inCircle, closure: r.closure))
@@ -240,6 +243,7 @@ public struct LivenessSession: Sendable {
         case .choosingSnapshot(_, let best):
             chooseSnapshot(best.frame, rule: .closestBeforeEnd)
         case .scanning:
+            if let miss = blinkEvent.end() { offer(miss) }
             outcome = .incomplete(.duringScan)
             emit(.incomplete(stage: .duringScan))
         default:
@@ -280,30 +284,59 @@ public struct LivenessSession: Sendable {
     }
 
     /// SPEC §2 blink and turn rules, counted only on eligible frames (face in, camera still). A
-    /// blink is an event (`BlinkEvent`) whose closed frame must count: eyes readable, no cut.
-    /// Returns the closed frame of a blink this frame completed, credited before or not.
-    private mutating func creditActions(_ m: FrameMeasurement, closure: Double?, eligible: Bool) -> ChosenFrame? {
-        var closedFrameCounts = false
-        if eligible, let face = m.face, let closure, BlinkRule.isClosed(closure, config: config),
-           BlinkRule.eyesReadable(yaw: face.yaw, config: config) {
-            closedFrameCounts = !refusedAsCut(.blink, on: m)
+    /// blink is an event (`BlinkEvent`) whose closed frame must count: eyes readable, no cut. A
+    /// frame that falls short of an action is offered as its nearest miss, with the rules that
+    /// refused it. Returns the closed frame of a blink this frame completed, credited before or not.
+    private mutating func creditActions(_ m: FrameMeasurement, _ r: FrameReading) -> ChosenFrame? {
+        let frame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
+        var unmet: [Refusal] = []
+        if !r.inCircle { unmet.append(Refusal(.outOfCircle)) }
+        if !r.cameraStill { unmet.append(Refusal(.cameraRotating, value: r.cameraRate, bound: config.cameraStillMaxDegPerSec)) }
+        let eligible = unmet.isEmpty
+
+        var blinkUnmet = unmet
+        if let face = m.face, !BlinkRule.eyesReadable(yaw: face.yaw, config: config) {
+            blinkUnmet.append(Refusal(.eyesUnreadable, value: abs(face.yaw), bound: config.blinkMaxAbsYaw))
         }
-        let blink = blinkEvent.observe(
-            ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), closure: closure, lidDescent: m.lidDescent,
-            eyesSeenOpen: eyesSeenOpen.isSeen, counts: closedFrameCounts, crossing: continuity.crossing(.blink))
-        if let blink {
+        if let closure = r.closure {
+            if !BlinkRule.isClosed(closure, config: config) {
+                offer(ActionMiss(action: .blink, frame: frame, value: closure, bound: config.blinkClosure, refusals: [Refusal(.notReached, value: closure, bound: config.blinkClosure)] + blinkUnmet))
+            } else if blinkUnmet.isEmpty, let cut = refusedAsCut(.blink, on: m) {
+                blinkUnmet.append(cut)
+            }
+        }
+        var blinkSeen: ChosenFrame?
+        switch blinkEvent.observe(
+            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen, refusals: blinkUnmet,
+            crossing: continuity.crossing(.blink)) {
+        case .blink(let blink)?:
+            blinkSeen = blink.frame
             propose(ActionCredit(
                 action: .blink, frame: blink.frame.frame, ms: blink.frame.ms, value: blink.closure, crossing: blink.crossing, lidMotion: blink))
+        case .missed(let miss)?: offer(miss)
+        case nil: break
         }
-        guard eligible, let face = m.face, let neutral = currentNeutralYaw else {
+
+        guard let face = m.face, let neutral = currentNeutralYaw else {
             _ = turnRule.observe(yawFromNeutral: nil)
-            return blink?.frame
+            return blinkSeen
         }
         let fromNeutral = face.yaw - neutral
-        if turnRule.observe(yawFromNeutral: fromNeutral), !refusedAsCut(.turnHead, on: m) {
+        var turnUnmet = unmet
+        if !turnRule.isTurned(fromNeutral) { turnUnmet.append(Refusal(.notReached, value: abs(fromNeutral), bound: config.turnDegrees)) }
+        if !eligible {
+            _ = turnRule.observe(yawFromNeutral: nil)
+        } else if !turnRule.observe(yawFromNeutral: fromNeutral) {
+            if turnRule.isTurned(fromNeutral) { turnUnmet.append(Refusal(.notHeld, value: Double(turnRule.run), bound: Double(config.turnHoldFrames))) }
+        } else if let cut = refusedAsCut(.turnHead, on: m) {
+            turnUnmet.append(cut)
+        } else {
             propose(ActionCredit(action: .turnHead, frame: m.frameIndex, ms: m.timestampMs, value: fromNeutral, crossing: continuity.crossing(.turnHead)))
         }
-        return blink?.frame
+        if !turnUnmet.isEmpty {
+            offer(ActionMiss(action: .turnHead, frame: frame, value: fromNeutral, bound: config.turnDegrees, refusals: turnUnmet))
+        }
+        return blinkSeen
     }
 
     /// The actions whose measure is past its threshold on this frame (closure for a blink, yaw from
@@ -316,16 +349,28 @@ public struct LivenessSession: Sendable {
     }
 
     /// SPEC §6 "continuous": an action whose rule is met on this frame counts unless its change
-    /// was a cut; a cut is announced once (`pictureSuspected`).
-    private mutating func refusedAsCut(_ action: LivenessAction, on m: FrameMeasurement) -> Bool {
-        guard continuity.isCut(action) else { return false }
-        if let crossing = continuity.crossing(action), announcedCuts[action] != crossing.ms {
+    /// was a cut (the refusal returned); a cut is announced once (`pictureSuspected`).
+    private mutating func refusedAsCut(_ action: LivenessAction, on m: FrameMeasurement) -> Refusal? {
+        guard continuity.isCut(action) else { return nil }
+        let crossing = continuity.crossing(action)
+        if let crossing, announcedCuts[action] != crossing.ms {
             announcedCuts[action] = crossing.ms
             let suspicion = PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: continuity.stepBound(action))
             pictureSuspicions.append((ChosenFrame(frame: m.frameIndex, ms: m.timestampMs), suspicion))
             emit(.pictureSuspected(suspicion))
         }
-        return true
+        return Refusal(.cut, value: crossing?.step, bound: continuity.stepBound(action))
+    }
+
+    /// A frame that fell short of an action not yet credited: kept if it came nearer than any before.
+    private mutating func offer(_ miss: ActionMiss) {
+        if !isCredited(miss.action) { misses.offer(miss) }
+    }
+
+    /// The frame that came nearest to crediting `action`, nil once it is credited or when no
+    /// frame of the scan had a face to judge.
+    public func nearestMiss(_ action: LivenessAction) -> ActionMiss? {
+        isCredited(action) ? nil : misses[action]
     }
 
     /// An action whose rule this frame met: creditable, and proposed for SPEC §5's check unless
@@ -346,6 +391,12 @@ public struct LivenessSession: Sendable {
         switch identity.judge(descriptor, frame: frame.frame, ms: frame.ms) {
         case .otherFace(let distance, let isNewChange):
             if isNewChange { emit(.faceChanged(distance: distance)) }
+            for credit in proposed {
+                offer(ActionMiss(
+                    action: credit.action, frame: ChosenFrame(frame: credit.frame, ms: credit.ms), value: credit.value,
+                    bound: credit.action == .blink ? config.blinkClosure : config.turnDegrees,
+                    refusals: [Refusal(.otherFace, value: distance, bound: config.differentFaceDistance)]))
+            }
         case .sameFace(let distance):
             for credit in proposed {
                 credits.append(credit)
