@@ -8,6 +8,9 @@ public struct BatchTally {
     public var done = 0
     public var outcomes: [String: Int] = ["passed": 0, "timedOut": 0, "incomplete": 0]
     public var errors: [String: Int] = [:]
+    /// Per outcome that is not a pass, per action not credited, the clips whose nearest miss
+    /// named each rule (`RecordFacts.misses`).
+    public var whyNotPassed: [String: [String: [String: Int]]] = [:]
     public var frames = 0
     public var workersStarted = 0
     /// The most workers alive at once.
@@ -31,6 +34,9 @@ public struct BatchTally {
             worstExit = Self.worse(worstExit, code)
         } else if let outcome = facts.outcome {
             outcomes[outcome, default: 0] += 1
+            for miss in facts.misses where outcome != "passed" {
+                whyNotPassed[outcome, default: [:]][miss.action, default: [:]][miss.rule, default: 0] += 1
+            }
         }
     }
 
@@ -57,6 +63,9 @@ public struct BatchTally {
             ("clips", number(clips)), ("scored", number(scored)), ("failed", number(failed)),
             ("skipped", number(skipped)), ("notRun", number(clips - skipped - done)),
             ("outcomes", counts(outcomes)), ("errors", counts(errors)),
+            ("whyNotPassed", .object(whyNotPassed.sorted { $0.key < $1.key }.map { outcome, actions in
+                (outcome, .object(actions.sorted { $0.key < $1.key }.map { ($0.key, counts($0.value)) }))
+            })),
         ]
         let speed: [(String, JSON)] = [
             ("frames", number(frames)), ("wallMs", .number(wallMs)),
@@ -84,7 +93,27 @@ public struct BatchTally {
         if !errors.isEmpty { text += " (" + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }
         if skipped > 0 { text += "; \(skipped) already in the output, skipped" }
         text += String(format: "; %d frames, %.0f frames/s", frames, wallMs > 0 ? Double(frames) / (wallMs / 1000) : 0)
+        for line in whyNotPassedLines() { text += "\n  " + line }
         if let aborted { text += "\n\(aborted)" }
         return text
+    }
+
+    /// One line per outcome that is not a pass, e.g. "timedOut 12: blink refused by cameraRotating
+    /// 9, blink not seen 3; turnHead not seen 12", the commonest rule first.
+    func whyNotPassedLines() -> [String] {
+        ["timedOut", "incomplete"].compactMap { outcome in
+            guard let actions = whyNotPassed[outcome], let n = outcomes[outcome], n > 0 else { return nil }
+            let parts = actions.sorted { $0.key < $1.key }.map { action, rules in
+                rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { rule, count in
+                    switch rule {
+                    case "notReached": return "\(action) not seen \(count)"
+                    case "noAutoshot": return "\(action) not judged (no autoshot) \(count)"
+                    case "noFace": return "\(action) no face in the scan \(count)"
+                    default: return "\(action) refused by \(rule) \(count)"
+                    }
+                }.joined(separator: ", ")
+            }
+            return "\(outcome) \(n): " + parts.joined(separator: "; ")
+        }
     }
 }

@@ -62,6 +62,9 @@ public struct RecordFacts {
     public var errorMessage: String?
     public var frames: Int
     public var peakRSSMB: Double?
+    /// Each action not credited, with the rule its nearest miss names (`ActionMiss`): `noAutoshot`
+    /// when the scan never started, `noFace` when no frame of it had a face to judge.
+    public var misses: [(action: String, rule: String)] = []
 
     /// nil for a line that is not a clip's record (a summary, a partial or foreign line).
     public init?(line: some Collection<UInt8>) {
@@ -76,6 +79,11 @@ public struct RecordFacts {
         errorMessage = error?["message"] as? String
         frames = ((object["frames"] as? [String: Any])?["processed"] as? NSNumber)?.intValue ?? 0
         peakRSSMB = ((object["timing"] as? [String: Any])?["peakRSSMB"] as? NSNumber)?.doubleValue
+        let scanned = object["autoshot"] is [String: Any]
+        for case let action as [String: Any] in object["actions"] as? [Any] ?? [] where action["credited"] as? Bool == false {
+            let rule = (action["nearestMiss"] as? [String: Any])?["rule"] as? String
+            misses.append((action["action"] as? String ?? "?", rule ?? (scanned ? "noFace" : "noAutoshot")))
+        }
         if outcome == nil && errorKind == nil { return nil }
     }
 

@@ -41,8 +41,9 @@ public struct BlinkEvent: Sendable {
         var reopened: ChosenFrame?
         /// The closed frame nearest to counting (the fewest refusals, ties to the largest closure).
         var nearest: (frame: ChosenFrame, closure: Double, refusals: [Refusal])
-        /// The most the lids travelled both ways (the smaller of down and up) since the reopening.
-        var travel = 0.0
+        /// The most the lids travelled both ways (the smaller of down and up) since the reopening;
+        /// nil before it.
+        var travel: Double?
     }
 
     let closedAt: Double
@@ -99,7 +100,7 @@ public struct BlinkEvent: Sendable {
         c.lowest = max(c.lowest, position)
         if isClosed {
             c.reopened = nil
-            c.travel = 0
+            c.travel = nil
             if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
             let n = c.nearest
             if refusals.count < n.refusals.count || (refusals.count == n.refusals.count && closure > n.closure) {
@@ -109,7 +110,7 @@ public struct BlinkEvent: Sendable {
             c.reopened = frame
         }
         let down = c.lowest - c.before, up = c.lowest - position
-        if c.reopened != nil { c.travel = max(c.travel, min(down, up)) }
+        if c.reopened != nil { c.travel = max(c.travel ?? -.infinity, min(down, up)) }
         if let reopened = c.reopened, let credit = c.credit, down >= minTravel, up >= minTravel {
             closing = nil
             return .blink(Blink(frame: credit.frame, closure: credit.closure, reopened: reopened, down: down, up: up, crossing: credit.crossing))
@@ -136,7 +137,7 @@ public struct BlinkEvent: Sendable {
     /// credit and travel both held was a blink on that frame.
     private func miss(_ c: Closing, ending: Refusal?) -> ActionMiss {
         var refusals = c.nearest.refusals
-        if c.reopened != nil, c.travel < minTravel { refusals.append(Refusal(.lidsStill, value: c.travel, bound: minTravel)) }
+        if let travel = c.travel, travel < minTravel { refusals.append(Refusal(.lidsStill, value: travel, bound: minTravel)) }
         if let ending { refusals.append(ending) }
         return ActionMiss(action: .blink, frame: c.nearest.frame, value: c.nearest.closure, bound: closedAt, refusals: refusals)
     }

@@ -56,7 +56,7 @@ public struct Refusal: Equatable, Sendable {
         case .cut: return value == nil ? "a cut between two pictures" : "a cut between two pictures, pixel change \(n(value, 3)) over \(n(bound, 3))"
         case .notHeld: return "held \(n(value, 0)) frame(s), needs \(n(bound, 0))"
         case .closedTooLong: return "closed \(n(value, 0)) ms, over \(n(bound, 0)) ms"
-        case .lidsStill: return "lids moved \(n(value, 3)) eye widths, needs \(n(bound, 3))"
+        case .lidsStill: return "lids down and back up by \(n(value, 3)) eye widths, needs \(n(bound, 3)) each way"
         case .eyesLost: return "eyes lost before the reopening"
         case .notReopened: return "not reopened before the end"
         case .otherFace: return "not the autoshot's face, distance \(n(value, 2)) over \(n(bound, 2))"
