@@ -48,8 +48,10 @@ let package = Package(
         // The labelled data sets: where they are, their label files, the engine's faces matched
         // to the labels, and summary figures. The bench and the real-data tests read them alike.
         .target(name: "LivenessData", dependencies: ["LivenessCore", "LivenessFiles"]),
+        // The pictures of a session: its timeline, drawn by score, live and the bench alike.
+        .target(name: "LivenessPlots", dependencies: ["LivenessCore", "LivenessData", "LivenessVision"]),
         // Metrics, floors, runs and plots of `liveness bench`.
-        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData"]),
+        .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData", "LivenessPlots"]),
         // A batch on a pool of worker processes, both sides of its protocol (the coordinator and
         // the worker): the clip list, shards, resume, per-clip limits; with the process's exit
         // codes, standard streams and signal policy. It scores through what it is given, so it
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "LivenessBatch", dependencies: ["CProcessControl", "LivenessCore", "LivenessFiles"]),
         // Parses the command line and calls the libraries.
         // What a run writes: the report, the output directory and its files, the stills, the summary line.
-        .target(name: "LivenessOutput", dependencies: ["LivenessCore", "LivenessData", "LivenessFiles", "LivenessLive", "LivenessVision"]),
+        .target(name: "LivenessOutput", dependencies: ["LivenessCore", "LivenessData", "LivenessFiles", "LivenessLive", "LivenessPlots", "LivenessVision"]),
         .executableTarget(
             name: "liveness",
             dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch", "LivenessOutput"]),

@@ -7,7 +7,7 @@ public enum ScoreReport {
     /// The report's and the event stream's names in `--out DIR` (`score` and `live`).
     public static let reportName = "report.json", eventsName = "events.jsonl"
     /// The files `score --out DIR` writes there.
-    public static let outFiles = [reportName, eventsName, SessionStills.autoshotName, SessionStills.snapshotName]
+    public static let outFiles = [reportName, eventsName, SessionStills.autoshotName, SessionStills.snapshotName, SessionTimeline.name]
 
     /// What a video file is: its path, size, declared rate, codec and rotation.
     public static func input(path: String, video: VideoSource) -> JSON {

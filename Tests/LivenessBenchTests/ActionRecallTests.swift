@@ -1,19 +1,20 @@
 @testable import LivenessBench
 import LivenessCore
+import LivenessVision
 @testable import LivenessData
 import XCTest
 
 /// Per-action recall: every labelled action of a counted confidence in the scan that some scan
-/// frame could have credited (`ClipRun.Sample.creditable`), credited before or not.
+/// frame could have credited (`FrameSample.creditable`), credited before or not.
 final class ActionRecallTests: XCTestCase {
     private func interval(_ start: Double, _ end: Double, _ confidence: String = "eye-checked") -> LabelledInterval {
         LabelledInterval(startMs: start, endMs: end, confidence: confidence)
     }
 
     /// A frame every 100 ms to 6 s; a blink's rule met at 700, 2000 and 5000 ms, a turn's at 3000.
-    private let samples: [ClipRun.Sample] = stride(from: 0.0, through: 6000, by: 100).map { ms in
+    private let samples: [FrameSample] = stride(from: 0.0, through: 6000, by: 100).map { ms in
         let creditable: Set<LivenessAction> = [700, 2000, 5000].contains(ms) ? [.blink] : ms == 3000 ? [.turnHead] : []
-        return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: nil, inCircle: true, cameraDegPerSec: nil, prompt: nil, creditable: creditable)
+        return FrameSample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: nil, inCircle: true, cameraDegPerSec: nil, prompt: nil, creditable: creditable)
     }
 
     func testEachLabelledActionInTheScanIsFoundWhenAFrameInsideItCouldCreditIt() {
@@ -33,9 +34,9 @@ final class ActionRecallTests: XCTestCase {
     func testATurnIsFoundOnlyByAFrameTurnedTheLabelledWay() {
         // Turn frames at 1000-1100 ms turned to the image's left (yaw from neutral -10), at
         // 3000-3100 ms to its right (+10).
-        let turns: [ClipRun.Sample] = stride(from: 0.0, through: 4000, by: 100).map { ms in
+        let turns: [FrameSample] = stride(from: 0.0, through: 4000, by: 100).map { ms in
             let turned = (1000...1100).contains(ms) ? -10.0 : (3000...3100).contains(ms) ? 10 : nil
-            return ClipRun.Sample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: turned ?? 0, inCircle: true, cameraDegPerSec: nil,
+            return FrameSample(ms: ms, closure: nil, yaw: nil, yawFromNeutral: turned ?? 0, inCircle: true, cameraDegPerSec: nil,
                                   prompt: nil, creditable: turned == nil ? [] : [.turnHead])
         }
         func turn(_ start: Double, _ end: Double, _ direction: String?) -> LabelledInterval {

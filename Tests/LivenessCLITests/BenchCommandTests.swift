@@ -53,7 +53,7 @@ final class BenchCommandTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), name)
         }
         // The timeline draws the closure curve in its own blue inside the closure panel.
-        let timeline = try decodePNG(out.appendingPathComponent("single_face.png"))
+        let timeline = try RGBImage.timeline(at: out.appendingPathComponent("single_face.png"))
         XCTAssertEqual(timeline.width, 1400)
         let closureBlue = RGBImage.Pixel(r: 20, g: 90, b: 200)
         let box = try XCTUnwrap(timeline.boundingBox(of: closureBlue, tolerance: 30), "no closure curve drawn")
@@ -271,19 +271,5 @@ final class BenchCommandTests: XCTestCase {
         let result = try CLI.run(["bench", "--help"])
         XCTAssertEqual(result.exitCode, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("--compare PREVIOUS.json"), result.stdout)
-    }
-
-    /// Decodes a PNG to RGB with FFmpeg.
-    func decodePNG(_ url: URL) throws -> RGBImage {
-        let probe = Process()
-        probe.executableURL = try TestMedia.ffmpeg()
-        probe.arguments = ["-loglevel", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        try probe.run()
-        let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
-        probe.waitUntilExit()
-        // The timelines are 1400 x 760.
-        return try RGBImage(width: 1400, height: bytes.count / (1400 * 3), bytes: bytes)
     }
 }

@@ -96,6 +96,12 @@ final class ScoreEndToEndTests: XCTestCase {
         let blinkMs = try XCTUnwrap(blink.number("ms"))
         XCTAssertTrue((700...1150).contains(blinkMs), "blink credited at \(blinkMs) ms; labelled at 833-1000 ms")
         XCTAssertEqual(turn["credited"] as? Bool, false, "no head turn in this clip (a smile is not a turn)")
+        // Why not: its nearest miss, in the report and in the summary.
+        let miss = try XCTUnwrap(turn.object("nearestMiss"), "\(turn)")
+        XCTAssertEqual(miss.string("rule"), "notReached")
+        XCTAssertEqual(miss["seen"] as? Bool, false)
+        let most = try XCTUnwrap(miss.number("value"))
+        XCTAssertTrue(result.stderr.contains(String(format: "turnHead  not seen: yaw at most %.1f° from neutral (needs 7.5)", abs(most))), result.stderr)
 
         let events = try Expect.eventStream(at: out.appendingPathComponent("events.jsonl"))
         let names = events.compactMap { $0.string("event") }
@@ -107,6 +113,17 @@ final class ScoreEndToEndTests: XCTestCase {
         let input = try XCTUnwrap(report.object("input"))
         Expect.jpeg(at: out.appendingPathComponent("autoshot.jpg"), width: input.int("width"), height: input.int("height"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("snapshot.jpg").path), "snapshot.jpg only on passed")
+
+        // timeline.png: a PNG of the timeline's size whose closure curve runs from the clip's
+        // start to its end (the time axis is the clip's duration), with the turn's nearest miss
+        // marked in the yaw panel.
+        let timeline = try RGBImage.timeline(at: out.appendingPathComponent("timeline.png"))
+        XCTAssertEqual(timeline.height, 760)
+        let curve = try XCTUnwrap(timeline.boundingBox(of: RGBImage.Pixel(r: 20, g: 90, b: 200), tolerance: 30), "no closure curve")
+        XCTAssertEqual(curve.x, 60, accuracy: 4, "the first frame at the axis' start")
+        XCTAssertEqual(curve.x + curve.width, 1060, accuracy: 4, "the last frame at the axis' end")
+        let marked = try XCTUnwrap(timeline.boundingBox(of: RGBImage.Pixel(r: 240, g: 150, b: 0), tolerance: 10), "no nearest miss marked")
+        XCTAssertEqual(marked.y, 270, accuracy: 2, "its line starts at the yaw panel's top (the legend's swatch is below)")
     }
 
     func testSameSeedGivesTheSameRun() throws {

@@ -1,9 +1,10 @@
 import LivenessCore
+import LivenessVision
 import LivenessData
 
 /// Every labelled action the session could have credited, not only the first it did: a labelled
 /// interval of a counted confidence that overlaps the scan is found when a scan frame inside it
-/// (widened by the tolerance) met the action's rule (`ClipRun.Sample.creditable`; a blink at its closed frame), for a turn
+/// (widened by the tolerance) met the action's rule (`FrameSample.creditable`; a blink at its closed frame), for a turn
 /// in the labelled direction (`LabelledInterval.agrees`: a frame turned the other way is another
 /// turn, not this one).
 public struct ActionRecall: Sendable, Equatable {
@@ -17,7 +18,7 @@ public struct ActionRecall: Sendable, Equatable {
 
     /// `scan` is the span the scan judged (nil: there was none, so nothing is counted).
     public static func count(
-        _ action: LivenessAction, labels: [LabelledInterval], samples: [ClipRun.Sample], scan: ClosedRange<Double>?,
+        _ action: LivenessAction, labels: [LabelledInterval], samples: [FrameSample], scan: ClosedRange<Double>?,
         positives: Set<String>, toleranceMs: Double
     ) -> ActionRecall {
         guard let scan else { return ActionRecall() }

@@ -1,5 +1,8 @@
 import Foundation
+import LivenessCore
+import LivenessData
 import LivenessFiles
+import LivenessPlots
 import LivenessVision
 
 /// The pictures of a run: `<clip>.png` per clip and `summary.png`.
@@ -37,11 +40,26 @@ public enum BenchPictures {
         var files: [OutputFile] = []
         for (clipRun, verdict) in zip(run.runs, run.verdicts) {
             let file = try open(names[clipRun.clip.name] ?? "")
-            try Timeline.draw(clipRun, verdict: verdict, positives: positives).writePNG(into: file)
+            try Timeline.draw(timeline(clipRun, verdict: verdict, positives: positives)).writePNG(into: file)
             files.append(file)
         }
         let summary = try open("summary.png")
         try SummaryPage.draw(run, title: title).writePNG(into: summary)
         return files + [summary]
+    }
+
+    /// A clip's timeline: its outcome against the expected, its labels shaded.
+    static func timeline(_ run: ClipRun, verdict: ClipVerdict, positives: Set<String>) -> Timeline.Input {
+        let expected = verdict.expectedOutcome.map { ", expected \($0)" } ?? ""
+        var input = Timeline.Input(
+            title: "\(run.clip.name): \(verdict.outcome)\(expected)   blink \(verdict.blink.rawValue), turn \(verdict.turn.rawValue)",
+            session: run.session, events: run.events, samples: run.samples, autoshot: run.autoshot, snapshot: run.snapshot)
+        input.titleIsBad = verdict.outcomeOK == false
+        func shading(_ labels: [LabelledInterval]) -> [Timeline.Shading] {
+            labels.map { Timeline.Shading(startMs: $0.startMs, endMs: $0.endMs, isCounted: positives.contains($0.confidence)) }
+        }
+        input.blinks = shading(run.clip.labels.blinks)
+        input.turns = shading(run.clip.labels.turns)
+        return input
     }
 }

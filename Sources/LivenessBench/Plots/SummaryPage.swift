@@ -1,5 +1,6 @@
 import LivenessCore
 import LivenessData
+import LivenessPlots
 import LivenessVision
 
 /// The one-page summary: every floor (held, a known gap or broken), every metric with its count,

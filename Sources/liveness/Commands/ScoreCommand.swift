@@ -12,7 +12,7 @@ enum ScoreCommand {
         summary: "Score a recorded selfie video: outcome, actions, autoshot, snapshot and events.",
         positionals: "VIDEO...",
         options: [
-            OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg there"),
+            OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg, timeline.png there"),
             OptionSpec(name: "trace", valueName: "FILE", help: "write a per-frame CSV trace"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for the action order (default: random, printed in the report)"),
             OptionSpec(name: "json", valueName: nil, help: "no summary on stderr; the report as one compact JSON line"),
@@ -72,6 +72,7 @@ enum ScoreCommand {
             let events = try out?.open(ScoreReport.eventsName, kind: .events)
             let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
             var stills = try SessionStills(in: out)
+            var timeline = try SessionTimeline(in: out)
             let (input, source) = try open()
 
             let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
@@ -83,7 +84,10 @@ enum ScoreCommand {
                     try StopSignals.check()
                     return try source.next()
                 },
-                onStep: { step in trace?.writeLine(Trace.row(step.analysis.measurement, step.verdict)) },
+                onStep: { step in
+                    trace?.writeLine(Trace.row(step.analysis.measurement, step.verdict))
+                    timeline.record(step)
+                },
                 onEvents: { batch in batch.forEach { events?.writeLine($0.json.serialized()) } })
 
             try stills.write(autoshot: result.autoshotImage, snapshot: result.snapshotImage)
@@ -91,7 +95,10 @@ enum ScoreCommand {
                 input: input(), result: result, seed: seed, models: models,
                 autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
             reportFile?.write(Array((report.pretty() + "\n").utf8))
-            try OutputFile.commitAll([trace, events] + stills.written + [reportFile])
+            let picture = try timeline.write(
+                name: String(FileName.display(path).split(separator: "/").last ?? ""), session: result.session, events: result.events,
+                autoshot: result.autoshotImage, snapshot: result.snapshotImage)
+            try OutputFile.commitAll([trace, events] + stills.written + [picture, reportFile])
             if args.has("json") {
                 try StandardStreams.printOutput(report.serialized())
             } else {

@@ -15,6 +15,19 @@ struct RGBImage {
         self.bytes = [UInt8](bytes)
     }
 
+    /// A timeline picture (1400 pixels wide: `Timeline`), decoded to RGB with FFmpeg.
+    static func timeline(at url: URL) throws -> RGBImage {
+        let probe = Process()
+        probe.executableURL = try TestMedia.ffmpeg()
+        probe.arguments = ["-loglevel", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
+        probe.waitUntilExit()
+        return try RGBImage(width: 1400, height: bytes.count / (1400 * 3), bytes: bytes)
+    }
+
     struct Pixel: Equatable {
         var r: Int, g: Int, b: Int
 
