@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport", "LivenessFiles"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
-        .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "LivenessVision", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

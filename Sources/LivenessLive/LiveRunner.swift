@@ -66,9 +66,11 @@ public final class LiveRunner {
         self.options = options
     }
 
-    /// Runs sessions until one ends without a restart. `onEvents` gets each batch of session
-    /// events as it happens; `onRestart` the seed of a new session and the frame it follows.
+    /// Runs sessions until one ends without a restart. `onStep` gets each judged frame,
+    /// `onEvents` each batch of session events as it happens; `onRestart` the seed of a new
+    /// session and the frame it follows.
     public func run(
+        onStep: (StreamScorer.Step) throws -> Void = { _ in },
         onEvents: ([SessionEvent]) throws -> Void,
         onRestart: (_ seed: UInt64, _ afterFrame: Int, _ ms: Double) throws -> Void
     ) throws -> Summary {
@@ -100,6 +102,7 @@ public final class LiveRunner {
                     return next.frame
                 },
                 onStep: { step in
+                    try onStep(step)
                     latencies.append(step.analysisMs)
                     lastFrame = step.frame
                     progress.observe(step.verdict)
@@ -130,7 +133,8 @@ public final class LiveRunner {
                 let final = try lastFrame.image.displayCopy(mirrored: options.mirror)
                 let canRestart = !inputEnded
                 Overlay.drawFinal(
-                    on: final, progress: SessionProgress(config: config, events: result.events), mirrored: options.mirror,
+                    on: final, progress: SessionProgress(config: config, events: result.events),
+                    actions: result.session.order.map { "\($0.rawValue): \(result.session.actionSummary($0))" }, mirrored: options.mirror,
                     hint: canRestart ? "r: new session   q: quit" : "q: quit")
                 try window.show(final)
                 request = waitForKey(window, untilMs: isCamera && canRestart ? nil : monotonicMs() + options.fileHoldMs,

@@ -100,8 +100,9 @@ public enum Overlay {
     }
 
     /// The end: the last frame frozen, blurred and dimmed, the circle in the outcome's colour
-    /// with the outcome written inside it, and `hint` (e.g. the keys) at the bottom.
-    public static func drawFinal(on image: Image, progress: SessionProgress, mirrored: Bool, hint: String?) {
+    /// with the outcome written inside it, one line per action (credited when, or why not:
+    /// `LivenessSession.actionSummary`) above `hint` (e.g. the keys) at the bottom.
+    public static func drawFinal(on image: Image, progress: SessionProgress, actions: [String], mirrored: Bool, hint: String?) {
         let circle = progress.guideCircle(width: image.width, height: image.height, face: nil)
         let canvas = Canvas(image: image, mirrored: mirrored)
         let kernel = Int(canvas.height * OverlayStyle.finalBlurShare) | 1
@@ -122,6 +123,7 @@ public enum Overlay {
         if let hint {
             canvas.drawText(hint, at: .bottomCentre, scale: OverlayStyle.debugScale * 1.2)
         }
+        canvas.drawLinesAboveBottom(actions, leaving: hint == nil ? 0 : 1)
     }
 
     static func debugLines(_ step: StreamScorer.Step, _ figures: DebugFigures) -> [String] {
@@ -150,7 +152,7 @@ public enum Overlay {
 }
 
 /// An image being drawn on, in frame coordinates: x is mirrored when the display is.
-private struct Canvas {
+struct Canvas {
     let image: Image
     let mirrored: Bool
     let width: Double
@@ -232,6 +234,35 @@ private struct Canvas {
         let size = textSize(text, scale: scale)
         let at = shown(point)
         drawOutlined(text, baselineLeft: Point2(x: at.x - size.width / 2, y: at.y + size.height / 2), scale: scale, color: color)
+    }
+
+    /// `texts`, each wrapped to the frame's width, at the bottom left, above `leaving` lines.
+    func drawLinesAboveBottom(_ texts: [String], leaving: Int) {
+        let margin = OverlayStyle.margin * unit
+        let line = OverlayStyle.debugLineHeight * unit
+        // OpenCV's fonts are ASCII: a degree sign would show as "??".
+        let ascii = texts.map { $0.replacingOccurrences(of: "°", with: " deg") }
+        let lines = ascii.flatMap { wrapped($0, scale: OverlayStyle.debugScale, width: width - 2 * margin) }
+        var y = height - margin - Double(leaving) * line * 1.4 - Double(lines.count - 1) * line
+        for text in lines {
+            drawOutlined(text, baselineLeft: Point2(x: margin, y: y), scale: OverlayStyle.debugScale, color: OverlayStyle.text)
+            y += line
+        }
+    }
+
+    /// `text` broken at spaces into lines no wider than `width` (a word wider than that alone).
+    func wrapped(_ text: String, scale: Double, width: Double) -> [String] {
+        var lines: [String] = [], current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if current.isEmpty || textSize(candidate, scale: scale).width <= width {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        return current.isEmpty ? lines : lines + [current]
     }
 
     /// Debug lines at the left, from the circle's top (under the prompt band) down.

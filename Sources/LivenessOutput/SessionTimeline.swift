@@ -21,6 +21,11 @@ public struct SessionTimeline {
         if file != nil { samples.append(FrameSample(step)) }
     }
 
+    /// Forgets the frames kept: a new session starts (live's r).
+    public mutating func reset() {
+        samples = []
+    }
+
     /// Draws the session's picture, titled with `name` and its outcome; the file, to be put in
     /// place with the run's other outputs (nil without `--out`).
     public func write(name: String, session: LivenessSession, events: [SessionEvent], autoshot: Image?, snapshot: Image?) throws -> OutputFile? {

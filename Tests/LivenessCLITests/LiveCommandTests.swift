@@ -70,6 +70,8 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertEqual(input.string("kind"), "file")
         Expect.jpeg(at: out.appendingPathComponent("autoshot.jpg"), width: input.int("width"), height: input.int("height"))
         Expect.jpeg(at: out.appendingPathComponent("snapshot.jpg"), width: input.int("width"), height: input.int("height"))
+        let timeline = try RGBImage.timeline(at: out.appendingPathComponent("timeline.png"))
+        XCTAssertEqual(timeline.height, 760, "the session's timeline, as score draws it")
 
         // The recording is a video the engine itself can read, of the frame's size, spanning
         // the autoshot to the end (real time: dropped frames are filled by repeats).

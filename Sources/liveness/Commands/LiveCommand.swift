@@ -18,7 +18,7 @@ enum LiveCommand {
             OptionSpec(name: "source", valueName: "FILE", help: "play a video file as if it were the camera, paced by its timestamps"),
             OptionSpec(name: "mirror", valueName: nil, help: "show the image mirrored (display only: the analysis sees the true image)"),
             OptionSpec(name: "headless", valueName: nil, help: "no window: events and the summary on stdout only"),
-            OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg, recording.avi there"),
+            OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg, timeline.png, recording.avi there"),
             OptionSpec(name: "seed", valueName: "N", help: "seed for the action order; r adds 1 per new session (default: random)"),
         ] + CommonOptions.engine + [CommonOptions.reference, CommonOptions.help],
         positionalCount: 0...0)
@@ -44,6 +44,7 @@ enum LiveCommand {
             let events = try out?.open(ScoreReport.eventsName, kind: .events)
             let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
             var stills = try SessionStills(in: out)
+            var timeline = try SessionTimeline(in: out)
             let recording = try out?.open(LiveReport.recordingName, kind: .avi)
             let analyzer = try FrameAnalyzer(models: models)
             let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
@@ -64,8 +65,13 @@ enum LiveCommand {
                 if toEventsFile { events?.writeLine(text) }
             }
             let summary = try LiveRunner(analyzer: analyzer, config: config, capture: capture, options: options).run(
+                onStep: { timeline.record($0) },
                 onEvents: { batch in try batch.forEach { try emit($0.json) } },
-                onRestart: { seed, frame, ms in try emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms)) })
+                onRestart: { seed, frame, ms in
+                    // The timeline is of the last session only, as the report and the recording are.
+                    timeline.reset()
+                    try emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms))
+                })
             capture.stop()
 
             if out != nil {
@@ -74,7 +80,10 @@ enum LiveCommand {
                     capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
                     autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
                 reportFile?.write(Array((report.pretty() + "\n").utf8))
-                try OutputFile.commitAll([events] + stills.written + [reportFile])
+                let picture = try timeline.write(
+                    name: capture.name, session: summary.last.session, events: summary.last.events,
+                    autoshot: summary.last.autoshotImage, snapshot: summary.last.snapshotImage)
+                try OutputFile.commitAll([events] + stills.written + [picture, reportFile])
             }
             try emit(LiveReport.summaryJSON(summary), toEventsFile: false)
             return summary.last.session.outcome == .passed ? .passed : .notPassed
