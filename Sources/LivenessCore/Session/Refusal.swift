@@ -4,7 +4,8 @@ import Foundation
 /// carries in the code, with what it measured against its bound. The nearest miss of an action
 /// not credited (`ActionMiss`) lists the refusals of its frame.
 public struct Refusal: Equatable, Sendable {
-    /// In the order the rules are told: a miss names its first.
+    /// In the order the session judges them (a frame's rules, then the blink's event, then the
+    /// face): a miss names its first.
     public enum Rule: String, CaseIterable, Sendable {
         /// The action's own measure is under its bound (closure for a blink, yaw from neutral for
         /// a turn): the action was not seen.
@@ -15,12 +16,12 @@ public struct Refusal: Equatable, Sendable {
         case cameraRotating
         /// SPEC §2: the eyes are not judged on a face turned `blinkMaxAbsYaw` or more (`BlinkRule`).
         case eyesUnreadable
-        /// SPEC §2: a blink needs the eyes seen open before it (`EyesSeenOpen`).
-        case eyesNotSeenOpen
-        /// SPEC §6 "continuous": the change was a jump between two pictures (`ContinuityCheck`).
-        case cut
         /// SPEC §2: a turn is held `turnHoldFrames` consecutive frames (`TurnRule`).
         case notHeld
+        /// SPEC §6 "continuous": the change was a jump between two pictures (`ContinuityCheck`).
+        case cut
+        /// SPEC §2: a blink needs the eyes seen open before it (`EyesSeenOpen`).
+        case eyesNotSeenOpen
         /// SPEC §2: a blink reopens within `blinkMaxClosedMs` (`BlinkEvent`).
         case closedTooLong
         /// SPEC §2: the lids come down and back up by `blinkMinLidTravel` (`BlinkEvent`).
