@@ -29,4 +29,22 @@ final class TraceRowTests: XCTestCase {
             if let value = Double(row[neutral]) { XCTAssertEqual(value, neutralYaw, accuracy: 1e-3) }
         }
     }
+
+    /// A blink out of the circle: the frame its closing ended on names it, with its closed frame
+    /// and the rule; a one-frame yaw spike is a turn seen and refused as not held.
+    func testTheTraceSaysWhatWasSeenAndRefused() throws {
+        let times = timestamps(fps: 30, durationMs: 4000)
+        let motion: (Double) -> Pose = { ms in
+            if ms >= 2000 && ms < 2100 { return Pose(.offCentre, upperLid: 0.05) }
+            return Pose(yaw: abs(ms - 3000) < 10 ? 20 : 0)
+        }
+        let run = runScan(times: times, motion: motion)
+        let column = try XCTUnwrap(Trace.header.split(separator: ",").map(String.init).firstIndex(of: "refused"))
+        let refused = zip(times.indices, run.verdicts).compactMap { index, verdict -> String? in
+            let field = Trace.row(measurement(frame: index, ms: times[index], motion(times[index])), verdict)
+                .split(separator: ",", omittingEmptySubsequences: false).map(String.init)[column]
+            return field.isEmpty ? nil : field
+        }
+        XCTAssertEqual(refused, ["blink@2000:outOfCircle", "turnHead@3000:notHeld"])
+    }
 }

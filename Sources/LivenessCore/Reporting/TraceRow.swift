@@ -6,10 +6,11 @@
 /// frame (`PixelChange`, SPEC §6) and `cut` the actions whose change was a jump between two still
 /// pictures (`ContinuityCheck`); `neutralYaw` the neutral the yaw is judged against (moved with the camera) and
 /// `creditable` the actions whose rule the frame met, credited before or not, and `blinkSeenMs` the
-/// closed frame of a blink the frame completed (`BlinkEvent`).
+/// closed frame of a blink the frame completed (`BlinkEvent`); `refused` each action seen and
+/// refused on the frame, as `action@ms:rule+rule` (ms: the refused frame's, a blink's closed frame).
 public enum Trace {
     public static let header = "frame,ms,faceFound,faces,ear,upperLidR,upperLidL,lowerLidR,lowerLidL,"
-        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,lidDescent,pixelChange,cut,neutralYaw,creditable,blinkSeenMs"
+        + "openUpperLidR,openUpperLidL,openLowerLidR,openLowerLidL,closure,yaw,inCircle,framing,cameraDegPerSec,state,prompt,lidDescent,pixelChange,cut,neutralYaw,creditable,blinkSeenMs,refused"
 
     public static func row(_ m: FrameMeasurement, _ v: FrameVerdict) -> String {
         func number(_ x: Double?) -> String { x.map { JSON.format($0) } ?? "" }
@@ -24,6 +25,7 @@ public enum Trace {
             v.stage.rawValue, v.prompt?.rawValue ?? "",
             number(m.lidDescent), number(m.facePixelChange), v.cuts.map(\.rawValue).sorted().joined(separator: " "),
             number(v.neutralYaw), v.creditable.map(\.rawValue).sorted().joined(separator: " "), number(v.blinkSeen?.ms),
+            v.refused.map { "\($0.action.rawValue)@\(JSON.format($0.frame.ms)):" + $0.refusals.map(\.rule.rawValue).joined(separator: "+") }.joined(separator: " "),
         ].joined(separator: ",")
     }
 }

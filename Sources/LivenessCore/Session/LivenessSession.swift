@@ -50,6 +50,8 @@ public struct LivenessSession: Sendable {
     private var creditable: Set<LivenessAction> = []
     /// Each action's frame that came nearest to a credit, for the report of one not credited.
     private var misses = NearestMisses()
+    /// The actions seen and refused on the current frame (the trace's `refused`).
+    private var refusedNow: [ActionMiss] = []
 
     public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
         self.config = config
@@ -93,6 +95,7 @@ public struct LivenessSession: Sendable {
         precondition(awaitingFace == nil, "the previous frame waits for its face (judgeFace)")
         pending = []
         creditable = []
+        refusedNow = []
         lastFrame = ChosenFrame(frame: m.frameIndex, ms: m.timestampMs)
         let settled = settle(at: m.timestampMs)
         let placedGuide = guide.observe(m.face?.ellipse, settled: settled, at: m.timestampMs)
@@ -115,7 +118,7 @@ public struct LivenessSession: Sendable {
             framing: reading.framing, openEye: reading.openEye, closure: reading.closure,
             cameraDegPerSec: reading.cameraRate, cameraStill: reading.cameraStill,
             neutralYaw: currentNeutralYaw,
-            creditable: creditable, blinkSeen: step.blinkSeen, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
+            creditable: creditable, refused: refusedNow, blinkSeen: step.blinkSeen, cuts: Set(LivenessAction.allCases.filter(continuity.isCut)), stage: stage, prompt: prompt, events: pending,
             isAutoshot: step.isAutoshot, isSnapshotCandidate: step.isSnapshotCandidate, faceWanted: step.faceWanted)
         if let faceWanted = step.faceWanted { awaitingFace = (faceWanted, verdict, step.completing) }
         return verdict
@@ -230,6 +233,7 @@ public struct LivenessSession: Sendable {
             }
         }
         verdict.events = pending
+        verdict.refused = refusedNow
         verdict.stage = stage
         verdict.faceWanted = nil
         return verdict
@@ -362,8 +366,10 @@ public struct LivenessSession: Sendable {
         return Refusal(.cut, value: crossing?.step, bound: continuity.stepBound(action))
     }
 
-    /// A frame that fell short of an action not yet credited: kept if it came nearer than any before.
+    /// A frame that fell short of an action: told in the frame's verdict when the action was seen,
+    /// and, while the action is not credited, kept if it came nearer than any before.
     private mutating func offer(_ miss: ActionMiss) {
+        if miss.isSeen { refusedNow.append(miss) }
         if !isCredited(miss.action) { misses.offer(miss) }
     }
 

@@ -52,6 +52,9 @@ public struct FrameVerdict: Sendable {
     /// The actions whose rule this frame meets during the scan, credited before or not: the bench
     /// counts every labelled action the session could have credited, not only the first.
     public var creditable: Set<LivenessAction>
+    /// The actions seen and refused on this frame (`ActionMiss`, measure past its bound): a
+    /// blink's whole closing where it ended without one, a turned frame that could not count.
+    public var refused: [ActionMiss]
     /// The closed frame of a blink this frame completed (`BlinkEvent`): a blink is credited on
     /// its closed frame once its reopening is seen.
     public var blinkSeen: ChosenFrame?
