@@ -107,4 +107,15 @@ final class ActionRecallTests: XCTestCase {
         XCTAssertEqual(counted, ActionRecall(found: 1, labelled: 2))
         XCTAssertEqual(eyeChecked, ActionRecall(found: 0, labelled: 1))
     }
+
+    func testTheScanEndsWhereTheSessionStoppedLooking() {
+        // Autoshot at 500 ms; both actions done on the frame at 3000 ms, the snapshot chosen after.
+        let samples = stride(from: 0.0, through: 5000, by: 100).map { ms in
+            FrameSample(ms: ms, stage: ms < 500 ? .framing : ms < 3000 ? .scanning : ms < 4000 ? .choosingSnapshot : .ended)
+        }
+        XCTAssertEqual(ClipRun.scanSpan(autoshotMs: 500, samples: samples), 500...3000)
+        // The input ended during the scan: to the last frame.
+        XCTAssertEqual(ClipRun.scanSpan(autoshotMs: 500, samples: Array(samples.prefix(20))), 500...1900)
+        XCTAssertNil(ClipRun.scanSpan(autoshotMs: nil, samples: samples))
+    }
 }

@@ -13,10 +13,16 @@ public struct ClipRun {
     public var timings: StageTimings
     public var wallMs: Double
 
-    /// The time span the scan judged: from the autoshot to the last frame seen.
-    public var scanSpan: ClosedRange<Double>? {
-        guard let autoshot = session.autoshot, let last = samples.last?.ms, last >= autoshot.ms else { return nil }
-        return autoshot.ms...last
+    /// The time span the scan judged (SPEC §3 step 4): from the autoshot to the frame that ended
+    /// it (both actions done, or the cap), or to the last frame seen when the input ended first.
+    /// A labelled action after it could not have been credited: the session no longer looked.
+    public var scanSpan: ClosedRange<Double>? { Self.scanSpan(autoshotMs: session.autoshot?.ms, samples: samples) }
+
+    static func scanSpan(autoshotMs: Double?, samples: [FrameSample]) -> ClosedRange<Double>? {
+        guard let autoshotMs else { return nil }
+        let scanned = samples.filter { $0.ms >= autoshotMs }
+        guard let end = (scanned.first { $0.stage != .scanning } ?? scanned.last)?.ms else { return nil }
+        return autoshotMs...end
     }
 
     /// Scores `clip` with `analyzer` (reset first, so one loaded model serves every clip).
