@@ -207,7 +207,7 @@ final class FaceSearch {
 
 /// The image a whole-frame search runs on: the small copy, or the frame itself when it is already
 /// small (then the detector enlarges it).
-private struct SearchImage {
+struct SearchImage {
     let gray: Image
     let small: ShrunkImage?
     let factor: Double
@@ -232,9 +232,19 @@ private struct SearchImage {
         let w = Double(image.width), h = Double(image.height)
         let region = FaceBox(x: -w * pastEdges, y: -h * pastEdges, width: w * (1 + 2 * pastEdges), height: h * (1 + 2 * pastEdges))
         let k = small?.factor ?? 1
-        let searchScale = min(4, (scale ?? factor) / k)
+        let searchScale = Self.searchScale(wanted: (scale ?? factor) / k, region: region)
         let found = try cascade.detect(in: image, region: region, scale: searchScale, minFace: minFace * k, maxFace: 0)
         guard let small else { return found }
         return found.map { HeadBox(small.full($0.box)) }
+    }
+
+    /// The most pixels one search scans: a 640x480 frame's worth. An ordinary frame's search
+    /// scans far fewer (its copy is about 270x200); a frame of an odd shape (16000x16) would be
+    /// blown up to millions of pixels for faces it cannot hold.
+    static let maxSearchPixels = 640.0 * 480
+
+    /// The scale to search `region` at: as `wanted`, at most 4x, and within `maxSearchPixels`.
+    static func searchScale(wanted: Double, region: FaceBox) -> Double {
+        min(4, wanted, (maxSearchPixels / max(region.width * region.height, 1)).squareRoot())
     }
 }
