@@ -47,7 +47,8 @@ public enum ClipList {
 
     /// The video files under `folder`, sorted; hidden files and folders are left out. Names are
     /// read as bytes, so a name that is not UTF-8 is taken too (and reported as such if it fails).
-    /// Symbolic links to files are taken; links to folders are not followed (no loops).
+    /// Symbolic links to files are taken; links to folders are not followed (no loops). An entry
+    /// that cannot be examined is taken too, whatever its name, to be reported as an error.
     public static func videos(in folder: String) throws -> [String] {
         var found: [String] = []
         var pending = [folder]
@@ -61,7 +62,12 @@ public enum ClipList {
             for name in names where !name.hasPrefix(".") {
                 let path = (current as NSString).appendingPathComponent(name)
                 var st = stat()
-                guard FileName.withCString(path, { lstat($0, &st) }) == 0 else { continue }
+                guard FileName.withCString(path, { lstat($0, &st) }) == 0 else {
+                    // An entry that cannot even be looked at (a path past PATH_MAX) may be a video
+                    // or a folder of them: listed, so its line says why, never silently left out.
+                    found.append(path)
+                    continue
+                }
                 if (st.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
                 } else if videoExtensions.contains((name as NSString).pathExtension.lowercased()) {
