@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Why each labelled action the session did not credit was missed (issue 33, Benchmarks/RESULTS.md).
+
+Scores every clip of the manifest into TRACES/<clip>.csv (`liveness score --trace`, each clip's
+seed and configuration), then, for each labelled blink and turn of a counted confidence inside the
+scan (from the autoshot to the frame that ended it, +-toleranceMs), says: credited or creditable
+(`creditable`, a blink at its closed frame), else the rules that refused it there (the trace's
+`refused` column, the commonest), else how far its measure got (the largest closure or yaw from
+neutral inside the label), or that no face was found. Prints one line per action missed and the
+counts.
+Usage: Benchmarks/why_missed.py TRACES   (after `make build` and the derived clips)
+"""
+import collections, csv, json, os, subprocess, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+manifest = json.load(open(os.path.join(here, 'manifest.json')))
+roots = {'data': os.path.join(here, manifest['data']), 'derived': os.path.join(here, manifest['derived'])}
+tolerance = manifest.get('toleranceMs', 100)
+counted = set(manifest.get('positiveConfidences', ['eye-checked']))
+
+
+def resolve(spec):
+    root, path = spec.split(':', 1)
+    return os.path.join(roots[root], path)
+
+
+def score(clip, traces):
+    config = os.path.join(traces, clip['name'] + '.config.json')
+    json.dump(clip.get('config', {}), open(config, 'w'))
+    subprocess.run([os.path.join(here, '..', '.build', 'release', 'liveness'), 'score', resolve(clip['video']),
+                    '--seed', str(clip.get('seed', 1)), '--config', config, '--trace', os.path.join(traces, clip['name'] + '.csv')],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return list(csv.DictReader(open(os.path.join(traces, clip['name'] + '.csv'))))
+
+
+def why(action, rows, start, end):
+    """Why the labelled `action` in [start, end] ms was missed; 'credited' when it was not."""
+    def inside(ms):
+        return start <= float(ms) <= end
+    for r in rows:
+        if action in r['creditable'].split() and inside(r['blinkSeenMs'] if action == 'blink' and r['blinkSeenMs'] else r['ms']):
+            return 'credited'
+    refusals = [entry.split(':', 1)[1] for r in rows for entry in r['refused'].split()
+                if entry.startswith(action + '@') and inside(entry.split('@', 1)[1].split(':', 1)[0])]
+    if refusals:
+        return 'refused ' + collections.Counter(refusals).most_common(1)[0][0]
+    frames = [r for r in rows if inside(r['ms']) and r['faceFound'] == '1']
+    if not frames:
+        return 'no face'
+    if action == 'blink':
+        return 'not reached, closure at most %.2f' % max(float(r['closure']) for r in frames if r['closure'])
+    turned = [abs(float(r['yaw']) - float(r['neutralYaw'])) for r in frames if r['neutralYaw']]
+    return 'not reached, yaw from neutral at most %.1f' % max(turned) if turned else 'not reached'
+
+
+def main(traces):
+    os.makedirs(traces, exist_ok=True)
+    tally = {'blink': collections.Counter(), 'turnHead': collections.Counter()}
+    for clip in manifest['clips']:
+        if 'labels' not in clip:
+            continue
+        rows = score(clip, traces)
+        scanning = [r for r in rows if r['state'] == 'scanning']
+        if not scanning:
+            continue
+        scan_start = float(scanning[0]['ms'])
+        after = [r for r in rows if float(r['ms']) > float(scanning[-1]['ms'])]
+        scan_end = float(after[0]['ms']) if after else float(scanning[-1]['ms'])
+        labels = json.load(open(resolve(clip['labels'])))
+        for action, key in (('blink', 'blinks'), ('turnHead', 'turns')):
+            for label in labels.get(key, []):
+                if label['confidence'] not in counted or label['endMs'] < scan_start or label['startMs'] > scan_end:
+                    continue
+                reason = why(action, rows, label['startMs'] - tolerance, label['endMs'] + tolerance)
+                tally[action][reason.split(',')[0]] += 1
+                if reason != 'credited':
+                    print(f"{clip['name']:36s} {action:8s} {label['startMs']:8.0f} {label['endMs']:8.0f}  {reason}")
+    for action, counts in tally.items():
+        print(f"{action}: {sum(counts.values())} labelled in the scan: " + ', '.join(f'{n} {k}' for k, n in counts.most_common()))
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
