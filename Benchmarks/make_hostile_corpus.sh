@@ -169,8 +169,15 @@ data = bytearray(open(source, "rb").read())
 at = data.find(b"tkhd")
 matrix = at + 8 + (32 if data[at + 4] == 1 else 20) + 16
 fixed = lambda v: int(round(v * 65536)) & 0xFFFFFFFF
-a = math.radians(float(how)) if how != "zero" else 0
-values = [0] * 9 if how == "zero" else [fixed(math.cos(a)), fixed(math.sin(a)), 0, fixed(-math.sin(a)), fixed(math.cos(a)), 0, 0, 0, 1 << 30]
+if how == "zero":
+    values = [0] * 9
+elif how.startswith("hflip"):
+    # Mirrored left to right, then turned by the degrees after "hflip" (ffmpeg's own order).
+    a = math.radians(float(how[5:] or 0))
+    values = [fixed(-math.cos(a)), fixed(math.sin(a)), 0, fixed(math.sin(a)), fixed(math.cos(a)), 0, 0, 0, 1 << 30]
+else:
+    a = math.radians(float(how))
+    values = [fixed(math.cos(a)), fixed(math.sin(a)), 0, fixed(-math.sin(a)), fixed(math.cos(a)), 0, 0, 0, 1 << 30]
 data[matrix:matrix + 36] = struct.pack(">9I", *values)
 open(target, "wb").write(data)
 PY
@@ -179,6 +186,12 @@ display_matrix upright.mp4 turned-45.mp4 -45
 expect turned-45.mp4 $twin_code $twin_outcome - upright.mp4 "a display matrix turning 45 degrees: no quarter turn, frames left as stored"
 display_matrix upright.mp4 zero-matrix.mp4 zero
 expect zero-matrix.mp4 $twin_code $twin_outcome - upright.mp4 "an all-zero display matrix: no rotation"
+# A display matrix that mirrors (a front camera's preview, issue 36 row 8): the stored frames are
+# the camera's own image, so only the matrix's turn applies; a mirror alone turns nothing.
+display_matrix upright.mp4 hflip.mp4 hflip
+expect hflip.mp4 $twin_code $twin_outcome - upright.mp4 "a display matrix that mirrors left to right: the frames as stored"
+display_matrix rotate-90.mp4 hflip-rotate-90.mp4 hflip90
+expect hflip-rotate-90.mp4 $twin_code $twin_outcome - upright.mp4 "rotate-90.mp4's matrix mirrored too: turned upright, not mirrored"
 # Frames of an odd shape: no face, searched within a frame's worth of pixels (issue 36 row 13).
 ff -f lavfi -i testsrc=size=16000x16:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16000x16.mp4
 expect strip-16000x16.mp4 1 incomplete - - "16000x16 frames: no face, the search bounded to 640x480 pixels' worth"

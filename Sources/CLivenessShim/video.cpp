@@ -49,6 +49,29 @@ int normalised_rotation(double degrees) {
     return static_cast<int>(((quarter % 4) + 4) % 4) * 90;
 }
 
+// Whether the video's display matrix mirrors (a negative determinant: a front camera's preview).
+// OpenCV reads a left-right mirror as a half turn, where FFmpeg shows the frames mirrored, not
+// upside down; a mirror with a quarter turn it reads as the quarter turn FFmpeg shows.
+bool display_matrix_mirrors(const std::string &url) {
+    AVFormatContext *context = nullptr;
+    AVDictionary *options = nullptr;
+    av_dict_set(&options, "protocol_whitelist", "file", 0);
+    const int opened = avformat_open_input(&context, url.c_str(), nullptr, &options);
+    av_dict_free(&options);
+    if (opened < 0) return false;
+    bool mirrors = false;
+    const int stream = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    size_t size = 0;
+    const uint8_t *data = stream >= 0 ? av_stream_get_side_data(context->streams[stream], AV_PKT_DATA_DISPLAYMATRIX, &size) : nullptr;
+    if (data && size >= 9 * sizeof(int32_t)) {
+        int32_t m[9];
+        std::memcpy(m, data, sizeof(m));
+        mirrors = double(m[0]) * m[4] - double(m[1]) * m[3] < 0;
+    }
+    avformat_close_input(&context);
+    return mirrors;
+}
+
 // Inputs are local files, always. "file:" makes FFmpeg take the whole name as a path, so a file
 // named "http:x.mp4" or "pipe:0" is that file, not a URL or stdin; and the protocol whitelist,
 // which OpenCV passes to FFmpeg from this variable on every open and FFmpeg applies to whatever
@@ -76,7 +99,11 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
                              "or a codec it cannot decode)");
         // Rotation is applied by the caller from the metadata, so frames arrive as decoded.
         video->cap.set(cv::CAP_PROP_ORIENTATION_AUTO, 0);
-        fill_info(video->cap, normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META)), info);
+        int rotation = normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META));
+        // A mirror is no half turn: the stored frames are the camera's own image (SPEC: yaw in the
+        // unmirrored image), upright as they are.
+        if (rotation == 180 && display_matrix_mirrors(local_file_url(path))) rotation = 0;
+        fill_info(video->cap, rotation, info);
         *out = video.release();
     });
 }
