@@ -52,17 +52,23 @@ let package = Package(
         .target(name: "LivenessPlots", dependencies: ["LivenessCore", "LivenessData", "LivenessVision"]),
         // Metrics, floors, runs and plots of `liveness bench`.
         .target(name: "LivenessBench", dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessData", "LivenessPlots"]),
+        // What every command's process shares: its exit codes, its standard streams and the
+        // signals that stop it.
+        .target(name: "LivenessProcess", dependencies: ["LivenessFiles"]),
         // A batch on a pool of worker processes, both sides of its protocol (the coordinator and
-        // the worker): the clip list, shards, resume, per-clip limits; with the process's exit
-        // codes, standard streams and signal policy. It scores through what it is given, so it
-        // knows no vision.
-        .target(name: "LivenessBatch", dependencies: ["CProcessControl", "LivenessCore", "LivenessFiles"]),
-        // Parses the command line and calls the libraries.
-        // What a run writes: the report, the output directory and its files, the stills, the summary line.
+        // the worker): the clip list, shards, resume, per-clip limits. It scores through what it
+        // is given, so it knows no vision.
+        .target(name: "LivenessBatch", dependencies: ["CProcessControl", "LivenessCore", "LivenessFiles", "LivenessProcess"]),
+        // What a run writes: the report, the output directory and its files, the stills, the
+        // timeline, the summary.
         .target(name: "LivenessOutput", dependencies: ["LivenessCore", "LivenessData", "LivenessFiles", "LivenessLive", "LivenessPlots", "LivenessVision"]),
+        // Parses the command line and calls the libraries.
         .executableTarget(
             name: "liveness",
-            dependencies: ["LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch", "LivenessOutput"]),
+            dependencies: [
+                "LivenessCore", "LivenessFiles", "LivenessVision", "LivenessLive", "LivenessData", "LivenessBench", "LivenessBatch",
+                "LivenessOutput", "LivenessProcess",
+            ]),
         .target(name: "TestSupport", dependencies: ["LivenessCore"], path: "Tests/TestSupport"),
         // The data root for the tests that read ../shared/data (a skip, or a failure under CI, when absent).
         .target(name: "DataTestSupport", dependencies: ["LivenessData", "LivenessVision", "TestSupport"], path: "Tests/DataTestSupport"),
@@ -76,7 +82,7 @@ let package = Package(
         .testTarget(name: "LivenessBenchTests", dependencies: ["LivenessBench", "LivenessData", "LivenessVision", "LivenessCore", "TestSupport", "DataTestSupport"]),
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport", "LivenessFiles"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "TestSupport"]),
+        .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "LivenessProcess", "TestSupport"]),
         .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "LivenessVision", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

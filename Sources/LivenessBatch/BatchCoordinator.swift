@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessProcess
 
 /// Runs a batch on a local pool of `liveness worker` processes: hands each idle worker the next
 /// clip, writes each answer as it comes, and enforces the per-clip limits. A worker that dies or

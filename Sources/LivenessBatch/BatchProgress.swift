@@ -1,4 +1,5 @@
 import Foundation
+import LivenessProcess
 
 /// Progress on stderr: a bar redrawn in place when stderr is a terminal; otherwise a line per
 /// failed clip and a short line every half minute, so logs stay readable.

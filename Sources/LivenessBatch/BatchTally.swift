@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessProcess
 
 /// Running counts of a batch: outcomes, error kinds, frames; the summary line and the human summary.
 public struct BatchTally {

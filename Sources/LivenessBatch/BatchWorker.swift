@@ -1,6 +1,7 @@
 internal import CProcessControl
 import Foundation
 import LivenessCore
+import LivenessProcess
 
 /// The worker's side of the batch protocol (the coordinator's is `BatchCoordinator`): a process
 /// that loads the models once, then scores the clips the coordinator sends, one at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessFiles
+import LivenessProcess
 
 /// A child process started with posix_spawn, its stdin, stdout and stderr on pipes. Foundation's
 /// Process is not used: it watches its children through a loopback UDP socket pair, which shows

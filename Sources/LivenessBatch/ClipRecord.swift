@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessProcess
 
 /// One line of a batch's output: a clip's result or its error. Every line has `index`, `path`,
 /// `outcome`, `actions`, `autoshot`, `snapshot`, `timing` and `error` (null when it was scored).

@@ -1,5 +1,6 @@
 import Foundation
 import LivenessFiles
+import LivenessProcess
 
 /// Where a batch's lines go: stdout, or `--output FILE` opened for appending. The file must be
 /// a regular file with no other hard link (never a symbolic link, a device or a FIFO), none of the

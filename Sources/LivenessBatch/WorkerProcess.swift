@@ -1,5 +1,6 @@
 import Foundation
 import LivenessCore
+import LivenessProcess
 
 /// The coordinator's handle on one `liveness worker` process: its three pipes, what it is doing,
 /// and the last lines it wrote on stderr (for the report when it dies).
@@ -133,17 +134,4 @@ public final class WorkerProcess {
             return ([], false)
         }
     }
-}
-
-/// Writes every byte, retrying after interrupts; false on any other failure (EPIPE included: the
-/// coordinator ignores SIGPIPE).
-public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        written += n
-    }
-    return true
 }

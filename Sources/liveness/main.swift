@@ -1,7 +1,7 @@
-import LivenessOutput
 import Foundation
-import LivenessBatch
 import LivenessFiles
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// The subcommands, in the order the help lists them.

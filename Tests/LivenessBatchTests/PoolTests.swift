@@ -1,5 +1,6 @@
 import Foundation
 import LivenessBatch
+import LivenessProcess
 import XCTest
 
 /// The coordinator's pool on a stand-in worker (a shell script that speaks the worker protocol:

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// SPEC §5 for the video given to `liveness score`: every bad file gets exit 3 and one line
+/// SPEC §7 for the video given to `liveness score`: every bad file gets exit 3 and one line
 /// "liveness: PATH: cause", or, when part of it decodes, an honest partial result. Never a crash.
 final class BadVideoInputTests: XCTestCase {
     func testMissingFile() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// SPEC §5 for models and configuration: exit 3, one line naming the file, the cause and the fix.
+/// SPEC §7 for models and configuration: exit 3, one line naming the file, the cause and the fix.
 final class ModelAndConfigErrorTests: XCTestCase {
     // MARK: Models
 

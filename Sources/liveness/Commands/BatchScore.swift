@@ -1,8 +1,9 @@
-import LivenessOutput
 import Foundation
 import LivenessBatch
 import LivenessCore
 import LivenessFiles
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// `liveness score` in batch mode: several files, folders, `--list`, or any batch option. Every

@@ -1,9 +1,9 @@
-import LivenessOutput
 import Foundation
-import LivenessBatch
 import LivenessBench
 import LivenessCore
 import LivenessFiles
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// `liveness bench MANIFEST`: accuracy and speed on labelled clips and stills, against floors.

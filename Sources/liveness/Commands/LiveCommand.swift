@@ -1,9 +1,9 @@
-import LivenessOutput
 import Foundation
-import LivenessBatch
 import LivenessCore
 import LivenessFiles
 import LivenessLive
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// `liveness live`: the check on a webcam, or on a video file played as if it were one, with the

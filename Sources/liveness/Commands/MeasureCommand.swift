@@ -1,6 +1,6 @@
-import LivenessBatch
 import LivenessCore
 import LivenessFiles
+import LivenessProcess
 import LivenessVision
 
 /// `liveness measure IMAGE...`: every face of each still, as the engine sees it.

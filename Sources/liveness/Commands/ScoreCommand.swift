@@ -1,7 +1,7 @@
-import LivenessOutput
-import LivenessBatch
 import LivenessCore
 import LivenessFiles
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// `liveness score VIDEO`: one recorded selfie video, scored as SPEC.md says. Several videos, a

@@ -1,7 +1,8 @@
-import LivenessOutput
 import Foundation
 import LivenessBatch
 import LivenessCore
+import LivenessOutput
+import LivenessProcess
 import LivenessVision
 
 /// `liveness worker`: the process behind `liveness score` in batch mode (`BatchWorker`, the

@@ -3,6 +3,7 @@ import LivenessBench
 import LivenessCore
 import LivenessData
 import LivenessFiles
+import LivenessProcess
 import LivenessVision
 
 /// The one place where errors become the line a user reads and the exit code.

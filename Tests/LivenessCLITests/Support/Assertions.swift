@@ -3,7 +3,7 @@ import XCTest
 
 /// Checks shared by the CLI tests.
 enum Expect {
-    /// SPEC §5: the run failed with `code`, wrote nothing on stdout, and said so in exactly one
+    /// SPEC §7: the run failed with `code`, wrote nothing on stdout, and said so in exactly one
     /// stderr line "liveness: ..." that names `subject` and contains every piece of `cause`.
     static func errorLine(
         _ result: CLIResult, code: Int32, naming subject: String, cause: [String],
@@ -13,7 +13,7 @@ enum Expect {
         XCTAssertEqual(result.exitCode, code, "\(command): exit code; stderr: \(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.stdout, "", "\(command): nothing on stdout when it fails", file: file, line: line)
         let lines = result.stderrLines
-        XCTAssertEqual(lines.count, 1, "\(command): SPEC §5 wants a one-line error; stderr was:\n\(result.stderr)", file: file, line: line)
+        XCTAssertEqual(lines.count, 1, "\(command): SPEC §7 wants a one-line error; stderr was:\n\(result.stderr)", file: file, line: line)
         guard let message = lines.last(where: { $0.hasPrefix("liveness: ") }) else {
             XCTFail("\(command): no 'liveness: ' error line; stderr was:\n\(result.stderr)", file: file, line: line)
             return
