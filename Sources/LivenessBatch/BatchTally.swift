@@ -59,7 +59,6 @@ public struct BatchTally {
     ) -> JSON {
         func number(_ value: Int) -> JSON { .number(Double(value)) }
         func counts(_ table: [String: Int]) -> JSON { .object(table.sorted { $0.key < $1.key }.map { ($0.key, number($0.value)) }) }
-        let seconds = wallMs / 1000
         let clipCounts: [(String, JSON)] = [
             ("clips", number(clips)), ("scored", number(scored)), ("failed", number(failed)),
             ("skipped", number(skipped)), ("notRun", number(clips - skipped - done)),
@@ -70,8 +69,8 @@ public struct BatchTally {
         ]
         let speed: [(String, JSON)] = [
             ("frames", number(frames)), ("wallMs", .number(wallMs)),
-            ("framesPerSecond", .number(seconds > 0 ? Double(frames) / seconds : 0)),
-            ("clipsPerMinute", .number(seconds > 0 ? Double(done) / (seconds / 60) : 0)),
+            ("framesPerSecond", .number(perSecond(Double(frames), overMs: wallMs) ?? 0)),
+            ("clipsPerMinute", .number((perSecond(Double(done), overMs: wallMs) ?? 0) * 60)),
             ("jobs", number(workers.jobs)), ("jobsAsked", number(workers.asked)),
             ("workersAtOnce", number(peakWorkers)), ("workersStarted", number(workersStarted)),
             ("shard", shard.map { .string($0.description) } ?? .null),
@@ -93,7 +92,7 @@ public struct BatchTally {
         var text = "liveness: \(done) of \(clips - skipped) clip(s) in \(BatchProgress.duration(wallMs / 1000)) with \(peakWorkers) worker(s)\(workers.capNote.map { " (\($0))" } ?? ""): \(outcomeText), \(failed) failed"
         if !errors.isEmpty { text += " (" + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }
         if skipped > 0 { text += "; \(skipped) already in the output, skipped" }
-        text += String(format: "; %d frames, %.0f frames/s", frames, wallMs > 0 ? Double(frames) / (wallMs / 1000) : 0)
+        text += String(format: "; %d frames, %.0f frames/s", frames, perSecond(Double(frames), overMs: wallMs) ?? 0)
         for line in whyNotPassedLines() { text += "\n  " + line }
         if let aborted { text += "\n\(aborted)" }
         return text

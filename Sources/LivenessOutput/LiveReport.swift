@@ -73,7 +73,7 @@ public enum LiveReport {
                 ])),
                 ("timing", .object([
                     ("wallMs", .number(summary.wallMs)),
-                    ("analysedPerSecond", .number(summary.wallMs > 0 ? frames / (summary.wallMs / 1000) : 0)),
+                    ("analysedPerSecond", .number(perSecond(frames, overMs: summary.wallMs) ?? 0)),
                     ("msPerFrame", .object(stages.map { ($0.name, .number(processed > 0 ? $0.ms / processed : 0)) })),
                     ("peakRSSMB", .number(peakResidentMegabytes())),
                     ("descriptors", ScoreReport.descriptorsJSON(summary.last)),

@@ -30,7 +30,7 @@ public enum ScoreReport {
         let frames = Double(result.session.counts.frames)
         let timing: [(String, JSON)] = [
             ("wallMs", .number(result.wallMs)),
-            ("framesPerSecond", .number(result.wallMs > 0 ? frames / (result.wallMs / 1000) : 0)),
+            ("framesPerSecond", .number(perSecond(frames, overMs: result.wallMs) ?? 0)),
             ("msPerFrame", .object(result.timings.stages.map { ($0.name, .number(frames > 0 ? $0.ms / frames : 0)) })),
             ("peakRSSMB", .number(peakResidentMegabytes())),
             ("descriptors", descriptorsJSON(result)),

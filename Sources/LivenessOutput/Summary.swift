@@ -18,7 +18,7 @@ public enum Summary {
         if let snapshot = s.snapshot {
             lines.append("  snapshot  at \(seconds(snapshot.ms)) (frame \(snapshot.frame)), \(s.snapshotRule?.rawValue ?? "")")
         }
-        let fps = result.wallMs > 0 ? Double(s.counts.frames) / (result.wallMs / 1000) : 0
+        let fps = perSecond(Double(s.counts.frames), overMs: result.wallMs) ?? 0
         lines.append(String(format: "  %d frames, %d with a face, %d in the circle; %.0f frames/s", s.counts.frames, s.counts.withFace, s.counts.inCircle, fps))
         return lines.joined(separator: "\n")
     }

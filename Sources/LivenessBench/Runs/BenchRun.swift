@@ -84,7 +84,7 @@ public struct BenchRun {
     static func speed(_ runs: [ClipRun]) -> [Metric] {
         let frames = runs.map { $0.session.counts.frames }.reduce(0, +)
         let wallMs = runs.map(\.wallMs).reduce(0, +)
-        var metrics = [Metric("speed.framesPerSecond", wallMs > 0 ? Double(frames) / (wallMs / 1000) : .nan, count: frames, note: "end to end, all clips")]
+        var metrics = [Metric("speed.framesPerSecond", perSecond(Double(frames), overMs: wallMs) ?? .nan, count: frames, note: "end to end, all clips")]
         var total = StageTimings()
         for run in runs { total = total + run.timings }
         for stage in total.stages {

@@ -18,4 +18,9 @@ public struct PictureSuspicion: Equatable, Sendable {
         self.value = value
         self.bound = bound
     }
+
+    /// Its fields in the event stream and the report.
+    public var jsonPairs: [(String, JSON)] {
+        [("check", .string(check.rawValue)), ("action", .string(action.rawValue)), ("value", .number(value)), ("bound", .number(bound))]
+    }
 }

@@ -24,8 +24,7 @@ extension SessionEvent {
         case .faceChanged(let distance):
             pairs.append(("distance", .number(distance)))
         case .pictureSuspected(let suspicion):
-            pairs += [("check", .string(suspicion.check.rawValue)), ("action", .string(suspicion.action.rawValue)),
-                      ("value", .number(suspicion.value)), ("bound", .number(suspicion.bound))]
+            pairs += suspicion.jsonPairs
         case .started, .settled, .autoshot, .faceLost, .faceBack, .passed, .timedOut, .ended:
             break
         }

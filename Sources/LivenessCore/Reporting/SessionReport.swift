@@ -45,11 +45,7 @@ extension LivenessSession {
             } ?? .null),
             ("identity", identity.json(snapshotFrame: snapshot?.frame, reference: reference)),
             ("picture", .object([("suspected", .array(pictureSuspicions.map { entry in
-                .object([
-                    ("frame", .number(Double(entry.frame.frame))), ("ms", .number(entry.frame.ms)),
-                    ("check", .string(entry.suspicion.check.rawValue)), ("action", .string(entry.suspicion.action.rawValue)),
-                    ("value", .number(entry.suspicion.value)), ("bound", .number(entry.suspicion.bound)),
-                ])
+                .object([("frame", .number(Double(entry.frame.frame))), ("ms", .number(entry.frame.ms))] + entry.suspicion.jsonPairs)
             }))])),
             ("frames", .object([
                 ("processed", .number(Double(counts.frames))),
