@@ -194,7 +194,7 @@ display_matrix rotate-90.mp4 hflip-rotate-90.mp4 hflip90
 expect hflip-rotate-90.mp4 $twin_code $twin_outcome - upright.mp4 "rotate-90.mp4's matrix mirrored too: turned upright, not mirrored"
 # Frames of an odd shape: no face, searched within a frame's worth of pixels (issue 36 row 13).
 ff -f lavfi -i testsrc=size=16000x16:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16000x16.mp4
-expect strip-16000x16.mp4 1 incomplete - - "16000x16 frames: no face, the search bounded to 640x480 pixels' worth"
+expect strip-16000x16.mp4 1 incomplete - - "16000x16 frames: no face, the search bounded to a 640x640 still's pixels"
 ff -f lavfi -i testsrc=size=16x16000:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16x16000.mp4
 expect strip-16x16000.mp4 1 incomplete - - "16x16000 frames: the same standing up"
 

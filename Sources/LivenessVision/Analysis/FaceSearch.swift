@@ -232,19 +232,21 @@ struct SearchImage {
         let w = Double(image.width), h = Double(image.height)
         let region = FaceBox(x: -w * pastEdges, y: -h * pastEdges, width: w * (1 + 2 * pastEdges), height: h * (1 + 2 * pastEdges))
         let k = small?.factor ?? 1
-        let searchScale = Self.searchScale(wanted: (scale ?? factor) / k, region: region)
+        let searchScale = Self.searchScale(wanted: (scale ?? factor) / k, width: w, height: h)
         let found = try cascade.detect(in: image, region: region, scale: searchScale, minFace: minFace * k, maxFace: 0)
         guard let small else { return found }
         return found.map { HeadBox(small.full($0.box)) }
     }
 
-    /// The most pixels one search scans: a 640x480 frame's worth. An ordinary frame's search
-    /// scans far fewer (its copy is about 270x200); a frame of an odd shape (16000x16) would be
-    /// blown up to millions of pixels for faces it cannot hold.
-    static let maxSearchPixels = 640.0 * 480
+    /// The most pixels of the image one search may scale it to (the margin past its edges aside):
+    /// a 640x640 still's, the largest an ordinary search reaches (a stream's copy is about 270x200).
+    /// A frame of an odd shape (16000x16) would be blown up to millions of pixels for faces it
+    /// cannot hold.
+    static let maxSearchPixels = 640.0 * 640
 
-    /// The scale to search `region` at: as `wanted`, at most 4x, and within `maxSearchPixels`.
-    static func searchScale(wanted: Double, region: FaceBox) -> Double {
-        min(4, wanted, (maxSearchPixels / max(region.width * region.height, 1)).squareRoot())
+    /// The scale to search a `width` x `height` image at: as `wanted`, at most 4x, and within
+    /// `maxSearchPixels`.
+    static func searchScale(wanted: Double, width: Double, height: Double) -> Double {
+        min(4, wanted, (maxSearchPixels / max(width * height, 1)).squareRoot())
     }
 }
