@@ -24,8 +24,10 @@ let package = Package(
                 .linkedLibrary("opencv_objdetect"),
                 .linkedLibrary("opencv_video"),
                 .linkedLibrary("opencv_highgui"),
-                // FFmpeg itself, for what OpenCV does not tell: a video's start time.
+                // FFmpeg itself, for what OpenCV does not tell: a video's start time, its own
+                // span (its packets) and whether its display matrix mirrors.
                 .linkedLibrary("avformat"),
+                .linkedLibrary("avcodec"),
                 .linkedLibrary("avutil"),
                 .linkedLibrary("dlib"),
                 // dlib needs BLAS/LAPACK; the unversioned names exist only with the -dev packages.

@@ -2,6 +2,7 @@
 #include "image.hpp"
 #include "lv_video.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -122,6 +123,25 @@ double lv_video_declared_span_ms(const char *path) {
         if (avformat_find_stream_info(context, nullptr) >= 0 && context->duration > 0 && context->start_time != AV_NOPTS_VALUE) {
             const double start = context->start_time > 0 && context->start_time < context->duration ? context->start_time : 0;
             span = (context->duration - start) * 1000.0 / AV_TIME_BASE;
+            // The container's duration is its longest stream's: audio that outlasts the video (a
+            // browser's MediaRecorder writes such WebM) is no missing video. When the file's
+            // packets do reach that duration (it was not cut short), the video's own last packet
+            // ends its span.
+            const int video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+            double file_end = 0, video_end = 0;
+            AVPacket *packet = av_packet_alloc();
+            while (video >= 0 && packet && av_read_frame(context, packet) >= 0) {
+                if (packet->pts != AV_NOPTS_VALUE) {
+                    const AVRational base = context->streams[packet->stream_index]->time_base;
+                    const double end = (packet->pts + std::max<int64_t>(packet->duration, 0)) * av_q2d(base) * 1000.0;
+                    file_end = std::max(file_end, end);
+                    if (packet->stream_index == video) video_end = std::max(video_end, end);
+                }
+                av_packet_unref(packet);
+            }
+            av_packet_free(&packet);
+            const double start_ms = start * 1000.0 / AV_TIME_BASE;
+            if (video_end > start_ms && file_end - start_ms >= 0.9 * span) span = std::min(span, video_end - start_ms);
         }
         avformat_close_input(&context);
     });

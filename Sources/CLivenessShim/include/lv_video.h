@@ -22,7 +22,8 @@ typedef struct {
 lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *info, lv_error *error);
 // The time the file's header says its video spans, in ms, from its first frame: the container's
 // duration less its start time (OpenCV counts frames from the duration alone, so a Matroska file
-// starting at 600 s "declares" 600 s of frames more than it has). 0 when unknown.
+// starting at 600 s "declares" 600 s of frames more than it has), or, when the file's packets
+// reach that duration, the video's own last packet (audio may outlast the video). 0 when unknown.
 double lv_video_declared_span_ms(const char *path);
 
 // Opens camera `index` (V4L2, /dev/video<index>), asking for `width` x `height` when both are > 0.
