@@ -202,6 +202,8 @@ expect long-audio.webm $twin_code $twin_outcome - upright.mp4 "the twin re-encod
 # Frames of an odd shape: no face, searched within a frame's worth of pixels (issue 36 row 13).
 ff -f lavfi -i testsrc=size=16000x16:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16000x16.mp4
 expect strip-16000x16.mp4 1 incomplete - - "16000x16 frames: no face, the search bounded to a 640x640 still's pixels"
+ff -f lavfi -i testsrc=size=16x16000:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16x16000.mp4
+expect strip-16x16000.mp4 1 incomplete - - "16x16000 frames: the same standing up (a worker scoring both strips in turn kept OpenCV's cascade buffers 20000 x 20000)"
 
 # Names FFmpeg would take for protocols, each a copy of the upright twin: "file:one-frame.mp4"
 # would open one-frame.mp4, "pipe:0" the worker's stdin (the requests), "http:/127.0.0.1:9/..."

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -12,6 +13,9 @@
 
 struct lv_cascade {
     cv::CascadeClassifier c;
+    std::string path;
+    // The widest and the tallest image searched since it was loaded.
+    cv::Size seen;
 };
 
 namespace {
@@ -33,6 +37,7 @@ lv_status lv_cascade_load(const char *path, lv_cascade **out, lv_error *error) {
         auto cascade = std::make_unique<lv_cascade>();
         if (!cascade->c.load(path) || cascade->c.empty())
             throw lv_failure(LV_ERR_MODEL, std::string("could not load cascade ") + path);
+        cascade->path = path;
         *out = cascade.release();
     }, {LV_ERR_MODEL, "could not load cascade", path});
 }
@@ -55,6 +60,18 @@ lv_status lv_cascade_detect(lv_cascade *cascade, const lv_image *gray, lv_detect
         if (patch.pixels.empty()) return;
         cv::Mat equalised;
         cv::equalizeHist(patch.pixels, equalised);
+        // OpenCV's cascade keeps its working buffers as wide as the widest image it has searched
+        // and as tall as the tallest, separately: a 16x16000 strip then a 16000x16 one (two clips a
+        // batch worker scores in turn) made them 20000 x 20000 (13 GB asked of the allocator). When
+        // they would span far more than this search needs, the cascade is loaded afresh.
+        const cv::Size grown(std::max(cascade->seen.width, equalised.cols), std::max(cascade->seen.height, equalised.rows));
+        if (static_cast<double>(grown.area()) > 4.0 * std::max(static_cast<double>(equalised.total()), 640.0 * 640.0)) {
+            if (!cascade->c.load(cascade->path) || cascade->c.empty())
+                throw lv_failure(LV_ERR_MODEL, "could not load cascade " + cascade->path + " again");
+            cascade->seen = equalised.size();
+        } else {
+            cascade->seen = grown;
+        }
 
         std::vector<cv::Rect> found;
         cascade->c.detectMultiScale(equalised, found, params.scale_step, params.min_neighbors, 0,

@@ -43,6 +43,26 @@ final class BoundedInputTests: XCTestCase {
         XCTAssertEqual(try result.json().object("config")?.number("capMs"), 10000)
     }
 
+    /// Issue 36 row 13's sibling: one worker scoring a 16x16000 strip and then a 16000x16 one kept
+    /// OpenCV's cascade buffers as wide as the one and as tall as the other, 20000 x 20000: the
+    /// second clip failed as over the 4096 MB limit. Both are scored, in either order.
+    func testOneWorkerScoresATallStripThenAWideOne() throws {
+        let temp = try TemporaryDirectory()
+        let tall = temp.file("tall.mp4").path, wide = temp.file("wide.mp4").path
+        for (path, size) in [(tall, "16x16000"), (wide, "16000x16")] {
+            try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "testsrc=size=\(size):rate=10", "-t", "0.5", "-c:v", "libx264", "-pix_fmt", "yuv420p", path])
+        }
+        for order in [[tall, wide], [wide, tall]] {
+            let result = try CLI.run(["score"] + order + ["--jobs", "1", "--seed", "1"], timeout: 300)
+            XCTAssertEqual(result.exitCode, 0, result.stderr)
+            let records = try BatchOutput(result.stdout).records
+            XCTAssertEqual(records.count, 2)
+            for record in records {
+                XCTAssertEqual(record.string("outcome"), "incomplete", "\(record)")
+            }
+        }
+    }
+
     func testJobsAreCappedByTheMachineAndTheSummarySaysHowManyRan() throws {
         let temp = try TemporaryDirectory()
         let text = try temp.write("not a video\n", to: "text.mp4")
