@@ -45,7 +45,77 @@ struct lv_predictor {
 
     unsigned long num_parts() const { return initial_shape.size() / 2; }
 
+    // Walks the file as `load` reads it without building anything: every count it declares (of
+    // cascade levels, trees, splits, leaves, coordinates) must fit in the bytes left, as each item
+    // takes at least one. dlib sizes its containers from these counts before reading them, so a
+    // 1 kB file declaring 120 million trees took 2.8 GB before it failed. dlib writes an integer
+    // as a byte giving its length (low four bits) and that many little-endian bytes, its sign in
+    // the high bit; a float as two integers (mantissa, exponent). Read through a buffer of its own:
+    // the model's 34 million integers through the stream took a quarter of a second.
+    static void check_counts(const char *path) {
+        struct reader {
+            std::ifstream in;
+            std::vector<char> buffer = std::vector<char>(1 << 20);
+            size_t at = 0, filled = 0;
+            double before = 0;  // bytes of the file before the buffer
+            void refill() {
+                before += static_cast<double>(filled);
+                in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+                filled = static_cast<size_t>(in.gcount());
+                at = 0;
+                if (filled == 0) throw dlib::serialization_error("shape predictor file ends early");
+            }
+            unsigned char byte() {
+                if (at == filled) refill();
+                return static_cast<unsigned char>(buffer[at++]);
+            }
+            void pass(size_t n) {
+                while (n > 0) {
+                    if (at == filled) refill();
+                    const size_t k = std::min(n, filled - at);
+                    at += k;
+                    n -= k;
+                }
+            }
+            double consumed() const { return before + static_cast<double>(at); }
+        } file{std::ifstream(path, std::ios::binary)};
+        file.in.seekg(0, std::ios::end);
+        const double size = static_cast<double>(file.in.tellg());
+        file.in.seekg(0);
+        auto byte = [&] { return file.byte(); };
+        auto integer = [&]() -> double {
+            const unsigned char head = byte();
+            double value = 0, scale = 1;
+            for (int k = 0; k < (head & 0x0F); ++k, scale *= 256) value += byte() * scale;
+            return head & 0x80 ? -value : value;
+        };
+        auto skip = [&](double integers) {
+            for (double k = 0; k < integers; ++k) file.pass(byte() & 0x0F);
+        };
+        auto count = [&](const char *what) {
+            const double n = integer();
+            if (n < 0 || n > size - file.consumed())
+                throw dlib::serialization_error(std::string("shape predictor declares more ") + what + " than its file holds");
+            return n;
+        };
+        auto skip_matrix = [&] {
+            const double items = std::abs(integer()) * std::abs(integer());
+            if (items > size - file.consumed()) throw dlib::serialization_error("shape predictor declares a matrix larger than its file");
+            skip(2 * items);
+        };
+        skip(1);  // the version, checked by `load`
+        skip_matrix();
+        for (double l = count("cascade levels"); l > 0; --l)
+            for (double t = count("trees"); t > 0; --t) {
+                skip(count("splits") * (2 + 2));  // two indices and a threshold each
+                for (double n = count("leaves"); n > 0; --n) skip_matrix();
+            }
+        for (double l = count("anchor levels"); l > 0; --l) skip(count("anchors"));
+        for (double l = count("offset levels"); l > 0; --l) skip(count("offsets") * 2 * 2);  // x and y each
+    }
+
     void load(const char *path) {
+        check_counts(path);
         std::ifstream in(path, std::ios::binary);
         int version = 0;
         dlib::deserialize(version, in);
@@ -60,6 +130,15 @@ struct lv_predictor {
         if (forests.empty() || anchor_idx.size() != forests.size() || deltas.size() != forests.size())
             throw dlib::serialization_error("shape predictor cascades do not match");
         const long dims = initial_shape.size();
+        if (dims % 2 != 0) throw dlib::serialization_error("shape predictor mean shape has an odd number of coordinates");
+        for (size_t l = 0; l < forests.size(); ++l) {
+            // Each sampled pixel is placed from one landmark of the shape: it must be one of them.
+            if (anchor_idx[l].size() != deltas[l].size())
+                throw dlib::serialization_error("shape predictor anchors and pixel offsets differ in number");
+            for (unsigned long anchor : anchor_idx[l])
+                if (anchor >= static_cast<unsigned long>(dims / 2))
+                    throw dlib::serialization_error("shape predictor anchor " + std::to_string(anchor) + " is no landmark of its shape");
+        }
         for (size_t l = 0; l < forests.size(); ++l) {
             level packed;
             packed.anchor_idx = std::move(anchor_idx[l]);
