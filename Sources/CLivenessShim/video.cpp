@@ -50,16 +50,24 @@ int normalised_rotation(double degrees) {
     return static_cast<int>(((quarter % 4) + 4) % 4) * 90;
 }
 
-// Whether the video's display matrix mirrors (a negative determinant: a front camera's preview).
-// OpenCV reads a left-right mirror as a half turn, where FFmpeg shows the frames mirrored, not
-// upside down; a mirror with a quarter turn it reads as the quarter turn FFmpeg shows.
-bool display_matrix_mirrors(const std::string &url) {
+// FFmpeg's own reading of a local file (`url` from local_file_url, the protocol whitelist `file`
+// alone, as every open here), for what OpenCV does not tell; nullptr when it cannot be opened.
+// Closed with avformat_close_input.
+AVFormatContext *open_demuxer(const std::string &url) {
     AVFormatContext *context = nullptr;
     AVDictionary *options = nullptr;
     av_dict_set(&options, "protocol_whitelist", "file", 0);
     const int opened = avformat_open_input(&context, url.c_str(), nullptr, &options);
     av_dict_free(&options);
-    if (opened < 0) return false;
+    return opened < 0 ? nullptr : context;
+}
+
+// Whether the video's display matrix mirrors (a negative determinant: a front camera's preview).
+// OpenCV reads a left-right mirror as a half turn, where FFmpeg shows the frames mirrored, not
+// upside down; a mirror with a quarter turn it reads as the quarter turn FFmpeg shows.
+bool display_matrix_mirrors(const std::string &url) {
+    AVFormatContext *context = open_demuxer(url);
+    if (!context) return false;
     bool mirrors = false;
     const int stream = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
     size_t size = 0;
@@ -112,13 +120,8 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
 double lv_video_declared_span_ms(const char *path) {
     double span = 0;
     lv_guard(nullptr, [&] {
-        AVFormatContext *context = nullptr;
-        AVDictionary *options = nullptr;
-        // Local files only, as every open here (local_file_url).
-        av_dict_set(&options, "protocol_whitelist", "file", 0);
-        const int opened = avformat_open_input(&context, (std::string("file:") + path).c_str(), nullptr, &options);
-        av_dict_free(&options);
-        if (opened < 0) return;
+        AVFormatContext *context = open_demuxer(local_file_url(path));
+        if (!context) return;
         // The start time is known only once a few packets were read.
         if (avformat_find_stream_info(context, nullptr) >= 0 && context->duration > 0 && context->start_time != AV_NOPTS_VALUE) {
             const double start = context->start_time > 0 && context->start_time < context->duration ? context->start_time : 0;
