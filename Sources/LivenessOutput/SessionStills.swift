@@ -4,23 +4,23 @@ import LivenessVision
 /// The autoshot and snapshot JPEGs of a session in the `--out` folder (score and live): opened
 /// with the other outputs, so a path that cannot be written fails before any scoring, and written
 /// once the session has chosen its stills.
-public struct SessionStills {
+struct SessionStills {
     static let autoshotName = "autoshot.jpg"
     static let snapshotName = "snapshot.jpg"
 
     private let autoshotFile: OutputFile?
     private let snapshotFile: OutputFile?
     /// The names the report gives the stills written (nil: none).
-    public private(set) var autoshot: String?
-    public private(set) var snapshot: String?
+    private(set) var autoshot: String?
+    private(set) var snapshot: String?
 
-    public init(in out: OutputDirectory?) throws {
+    init(in out: OutputDirectory?) throws {
         autoshotFile = try out?.open(Self.autoshotName, kind: .jpeg)
         snapshotFile = try out?.open(Self.snapshotName, kind: .jpeg)
     }
 
     /// Writes the stills the session has (a session that did not pass has no snapshot).
-    public mutating func write(autoshot autoshotImage: Image?, snapshot snapshotImage: Image?) throws {
+    mutating func write(autoshot autoshotImage: Image?, snapshot snapshotImage: Image?) throws {
         if let autoshotFile, let autoshotImage {
             try autoshotFile.write(jpeg: autoshotImage)
             autoshot = Self.autoshotName
@@ -32,5 +32,5 @@ public struct SessionStills {
     }
 
     /// The files written, to be put in place with the run's other outputs.
-    public var written: [OutputFile?] { [autoshot == nil ? nil : autoshotFile, snapshot == nil ? nil : snapshotFile] }
+    var written: [OutputFile?] { [autoshot == nil ? nil : autoshotFile, snapshot == nil ? nil : snapshotFile] }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import LivenessCore
-import LivenessFiles
 import LivenessLive
 import LivenessOutput
 import LivenessProcess
@@ -41,10 +40,7 @@ enum LiveCommand {
         // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
-            let events = try out?.open(ScoreReport.eventsName, kind: .events)
-            let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
-            var stills = try SessionStills(in: out)
-            var timeline = try SessionTimeline(in: out)
+            var files = try SessionFiles(in: out)
             let recording = try out?.open(LiveReport.recordingName, kind: .avi)
             let analyzer = try FrameAnalyzer(models: models)
             let reference = try CommonOptions.reference(args, analyzer: analyzer, config: config)
@@ -62,28 +58,27 @@ enum LiveCommand {
             func emit(_ line: JSON, toEventsFile: Bool = true) throws {
                 let text = line.serialized()
                 try StandardStreams.printOutput(text)
-                if toEventsFile { events?.writeLine(text) }
+                if toEventsFile { files.writeEvent(text) }
             }
             let summary = try LiveRunner(analyzer: analyzer, config: config, capture: capture, options: options).run(
-                onStep: { timeline.record($0) },
+                onStep: { files.record($0) },
                 onEvents: { batch in try batch.forEach { try emit($0.json) } },
                 onRestart: { seed, frame, ms in
                     // The timeline is of the last session only, as the report and the recording are.
-                    timeline.reset()
+                    files.startAnew()
                     try emit(LiveReport.restartedJSON(seed: seed, afterFrame: frame, ms: ms))
                 })
             capture.stop()
 
             if out != nil {
-                try stills.write(autoshot: summary.last.autoshotImage, snapshot: summary.last.snapshotImage)
-                let report = LiveReport.json(
-                    capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
-                    autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
-                reportFile?.write(Array((report.pretty() + "\n").utf8))
-                let picture = try timeline.write(
+                try files.finish(
                     name: capture.name, session: summary.last.session, events: summary.last.events,
-                    autoshot: summary.last.autoshotImage, snapshot: summary.last.snapshotImage)
-                try OutputFile.commitAll([events] + stills.written + [picture, reportFile])
+                    autoshot: summary.last.autoshotImage, snapshot: summary.last.snapshotImage
+                ) { autoshot, snapshot in
+                    LiveReport.json(
+                        capture: capture, summary: summary, models: models, mirror: options.mirror, headless: headless,
+                        autoshotImage: autoshot, snapshotImage: snapshot, reference: reference)
+                }
             }
             try emit(LiveReport.summaryJSON(summary), toEventsFile: false)
             return summary.last.session.outcome == .passed ? .passed : .notPassed

@@ -69,10 +69,7 @@ enum ScoreCommand {
                 throw WriteFailure(path: tracePath, cause: "is --out's \(name) too: choose another path for the trace")
             }
             let trace = try args.value("trace").map { try OutputFile($0, kind: traceKind, inputs: inputs) }
-            let events = try out?.open(ScoreReport.eventsName, kind: .events)
-            let reportFile = try out?.open(ScoreReport.reportName, kind: .report)
-            var stills = try SessionStills(in: out)
-            var timeline = try SessionTimeline(in: out)
+            var files = try SessionFiles(in: out)
             let (input, source) = try open()
 
             let scorer = StreamScorer(analyzer: try FrameAnalyzer(models: models), config: config)
@@ -86,19 +83,18 @@ enum ScoreCommand {
                 },
                 onStep: { step in
                     trace?.writeLine(Trace.row(step.analysis.measurement, step.verdict))
-                    timeline.record(step)
+                    files.record(step)
                 },
-                onEvents: { batch in batch.forEach { events?.writeLine($0.json.serialized()) } })
+                onEvents: { batch in batch.forEach { files.writeEvent($0.json.serialized()) } })
 
-            try stills.write(autoshot: result.autoshotImage, snapshot: result.snapshotImage)
-            let report = ScoreReport.json(
-                input: input(), result: result, seed: seed, models: models,
-                autoshotImage: stills.autoshot, snapshotImage: stills.snapshot, reference: reference)
-            reportFile?.write(Array((report.pretty() + "\n").utf8))
-            let picture = try timeline.write(
+            let report = try files.finish(
                 name: String(FileName.display(path).split(separator: "/").last ?? ""), session: result.session, events: result.events,
-                autoshot: result.autoshotImage, snapshot: result.snapshotImage)
-            try OutputFile.commitAll([trace, events] + stills.written + [picture, reportFile])
+                autoshot: result.autoshotImage, snapshot: result.snapshotImage, others: [trace]
+            ) { autoshot, snapshot in
+                ScoreReport.json(
+                    input: input(), result: result, seed: seed, models: models, autoshotImage: autoshot, snapshotImage: snapshot,
+                    reference: reference)
+            }
             if args.has("json") {
                 try StandardStreams.printOutput(report.serialized())
             } else {
