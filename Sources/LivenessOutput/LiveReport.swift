@@ -57,7 +57,7 @@ public enum LiveReport {
         let processed = Double(summary.last.session.counts.frames)
         return .object(
             [
-                ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current)), ("command", .string("live"))])),
+                ("tool", ScoreReport.tool(command: "live")),
                 ("input", .object([
                     ("kind", .string(kind)), ("name", .string(capture.name)),
                     ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
@@ -74,12 +74,10 @@ public enum LiveReport {
                 ("timing", .object([
                     ("wallMs", .number(summary.wallMs)),
                     ("analysedPerSecond", .number(perSecond(frames, overMs: summary.wallMs) ?? 0)),
-                    ("msPerFrame", .object(stages.map { ($0.name, .number(processed > 0 ? $0.ms / processed : 0)) })),
+                    ("msPerFrame", ScoreReport.msPerFrame(stages, frames: processed)),
                     ("peakRSSMB", .number(peakResidentMegabytes())),
                     ("descriptors", ScoreReport.descriptorsJSON(summary.last)),
                 ])),
-                ("models", ScoreReport.modelsJSON(models)),
-                ("blas", BLASLibrary.loaded().json),
-            ])
+            ] + ScoreReport.engine(models))
     }
 }

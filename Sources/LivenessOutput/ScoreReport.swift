@@ -31,21 +31,29 @@ public enum ScoreReport {
         let timing: [(String, JSON)] = [
             ("wallMs", .number(result.wallMs)),
             ("framesPerSecond", .number(perSecond(frames, overMs: result.wallMs) ?? 0)),
-            ("msPerFrame", .object(result.timings.stages.map { ($0.name, .number(frames > 0 ? $0.ms / frames : 0)) })),
+            ("msPerFrame", msPerFrame(result.timings.stages, frames: frames)),
             ("peakRSSMB", .number(peakResidentMegabytes())),
             ("descriptors", descriptorsJSON(result)),
         ]
         return .object(
-            [
-                ("tool", .object([("name", .string("liveness")), ("version", .string(Version.current))])),
-                ("input", input),
-            ]
+            [("tool", tool()), ("input", input)]
             + result.session.reportJSON(seed: seed, autoshotImage: autoshotImage, snapshotImage: snapshotImage, reference: reference)
-            + [
-                ("timing", .object(timing)),
-                ("models", modelsJSON(models)),
-                ("blas", BLASLibrary.loaded().json),
-            ])
+            + [("timing", .object(timing))] + engine(models))
+    }
+
+    /// The report's `tool`: this program, its version and, for another command than score, its name.
+    static func tool(command: String? = nil) -> JSON {
+        .object([("name", .string("liveness")), ("version", .string(Version.current))] + (command.map { [("command", .string($0))] } ?? []))
+    }
+
+    /// Milliseconds a frame in each stage, over `frames` frames.
+    static func msPerFrame(_ stages: [(name: String, ms: Double)], frames: Double) -> JSON {
+        .object(stages.map { ($0.name, .number(frames > 0 ? $0.ms / frames : 0)) })
+    }
+
+    /// What the engine ran on: the models and the BLAS library loaded.
+    static func engine(_ models: ModelFiles) -> [(String, JSON)] {
+        [("models", modelsJSON(models)), ("blas", BLASLibrary.loaded().json)]
     }
 
     /// The model files used: what every report prints.
