@@ -39,7 +39,8 @@ public struct BlinkEvent: Sendable {
         var lowest: Double
         var credit: (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)?
         var reopened: ChosenFrame?
-        /// The closed frame nearest to counting (the fewest refusals, ties to the largest closure).
+        /// The closed frame nearest to counting (the most rules met, `Refusal.metMoreRules`, ties to
+        /// the largest closure).
         var nearest: (frame: ChosenFrame, closure: Double, refusals: [Refusal])
         /// The most the lids travelled both ways (the smaller of down and up) since the reopening;
         /// nil before it.
@@ -102,8 +103,7 @@ public struct BlinkEvent: Sendable {
             c.reopened = nil
             c.travel = nil
             if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
-            let n = c.nearest
-            if refusals.count < n.refusals.count || (refusals.count == n.refusals.count && closure > n.closure) {
+            if Refusal.metMoreRules(refusals, than: c.nearest.refusals) ?? (closure > c.nearest.closure) {
                 c.nearest = (frame, closure, refusals)
             }
         } else if c.reopened == nil {

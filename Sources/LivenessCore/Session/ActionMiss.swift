@@ -20,8 +20,7 @@ public struct ActionMiss: Equatable, Sendable {
         self.frame = frame
         self.value = value
         self.bound = bound
-        let order = Refusal.Rule.allCases
-        self.refusals = refusals.sorted { order.firstIndex(of: $0.rule)! < order.firstIndex(of: $1.rule)! }
+        self.refusals = refusals.sorted { $0.rule.rank < $1.rule.rank }
     }
 
     /// The measure reached its bound: the action was seen, and refused by a rule.
@@ -35,17 +34,12 @@ public struct ActionMiss: Equatable, Sendable {
     /// then the larger measure.
     public func isNearer(than other: ActionMiss) -> Bool {
         if isSeen != other.isSeen { return isSeen }
-        if isSeen {
-            if refusals.count != other.refusals.count { return refusals.count < other.refusals.count }
-            let order = Refusal.Rule.allCases
-            let (mine, theirs) = (order.firstIndex(of: refusedBy.rule)!, order.firstIndex(of: other.refusedBy.rule)!)
-            if mine != theirs { return mine > theirs }
-        }
+        if isSeen, let more = Refusal.metMoreRules(refusals, than: other.refusals) { return more }
         return abs(value) > abs(other.value)
     }
 
-    /// The measure, named, e.g. "closure 0.58" or "yaw +9.1° from neutral".
-    public var measure: String {
+    /// An action's measure, named, e.g. "closure 0.58" or "yaw +9.1° from neutral".
+    static func measure(_ action: LivenessAction, _ value: Double) -> String {
         action == .blink ? String(format: "closure %.2f", value) : String(format: "yaw %+.1f° from neutral", value)
     }
 
@@ -58,7 +52,7 @@ public struct ActionMiss: Equatable, Sendable {
             return "not seen: \(most)"
         }
         let at = String(format: "%.2f s", frame.ms / 1000)
-        return "seen at \(at) (frame \(frame.frame), \(measure)), not counted: " + refusals.map(\.phrase).joined(separator: "; ")
+        return "seen at \(at) (frame \(frame.frame), \(Self.measure(action, value))), not counted: " + refusals.map(\.phrase).joined(separator: "; ")
     }
 
     public var json: JSON {

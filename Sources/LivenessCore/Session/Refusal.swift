@@ -32,6 +32,18 @@ public struct Refusal: Equatable, Sendable {
         case notReopened
         /// SPEC §5: the frame's face is not the autoshot's (`SameFaceRule`).
         case otherFace
+
+        /// Its place in the order above.
+        var rank: Int { Self.allCases.firstIndex(of: self)! }
+    }
+
+    /// Whether a frame refused by `a` met more of an action's rules than one refused by `b`: fewer
+    /// refusals, or as many with the first of them later in the rules' order (it got further);
+    /// nil when neither.
+    static func metMoreRules(_ a: [Refusal], than b: [Refusal]) -> Bool? {
+        if a.count != b.count { return a.count < b.count }
+        let (first, other) = (a.map(\.rule.rank).min(), b.map(\.rule.rank).min())
+        return first == other ? nil : (first ?? .max) > (other ?? .max)
     }
 
     public var rule: Rule
