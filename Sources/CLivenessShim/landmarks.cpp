@@ -82,15 +82,14 @@ struct lv_predictor {
         file.in.seekg(0, std::ios::end);
         const double size = static_cast<double>(file.in.tellg());
         file.in.seekg(0);
-        auto byte = [&] { return file.byte(); };
         auto integer = [&]() -> double {
-            const unsigned char head = byte();
+            const unsigned char head = file.byte();
             double value = 0, scale = 1;
-            for (int k = 0; k < (head & 0x0F); ++k, scale *= 256) value += byte() * scale;
+            for (int k = 0; k < (head & 0x0F); ++k, scale *= 256) value += file.byte() * scale;
             return head & 0x80 ? -value : value;
         };
         auto skip = [&](double integers) {
-            for (double k = 0; k < integers; ++k) file.pass(byte() & 0x0F);
+            for (double k = 0; k < integers; ++k) file.pass(file.byte() & 0x0F);
         };
         auto count = [&](const char *what) {
             const double n = integer();

@@ -106,7 +106,7 @@ public struct BatchTally {
             let parts = actions.sorted { $0.key < $1.key }.map { action, rules in
                 rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { rule, count in
                     switch rule {
-                    case "notReached": return "\(action) not seen \(count)"
+                    case Refusal.Rule.notReached.rawValue: return "\(action) not seen \(count)"
                     case "noAutoshot": return "\(action) not judged (no autoshot) \(count)"
                     case "noFace": return "\(action) no face in the scan \(count)"
                     default: return "\(action) refused by \(rule) \(count)"

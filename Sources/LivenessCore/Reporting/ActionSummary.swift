@@ -8,9 +8,7 @@ extension LivenessSession {
             if let miss = nearestMiss(action) { return miss.sentence }
             return autoshot == nil ? "not judged: no autoshot" : "not seen: no face during the scan"
         }
-        let value = action == .blink
-            ? String(format: "closure %.2f", credit.value)
-            : String(format: "yaw %+.1f° from neutral (%@)", credit.value, credit.direction ?? "")
-        return String(format: "at %.2f s", credit.ms / 1000) + " (frame \(credit.frame)), \(value)"
+        let direction = credit.direction.map { " (\($0))" } ?? ""
+        return String(format: "at %.2f s", credit.ms / 1000) + " (frame \(credit.frame)), \(ActionMiss.measure(action, credit.value))\(direction)"
     }
 }

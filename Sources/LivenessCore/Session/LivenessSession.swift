@@ -326,12 +326,13 @@ public struct LivenessSession: Sendable {
             return blinkSeen
         }
         let fromNeutral = face.yaw - neutral
+        let turned = turnRule.isTurned(fromNeutral)
         var turnUnmet = unmet
-        if !turnRule.isTurned(fromNeutral) { turnUnmet.append(Refusal(.notReached, value: abs(fromNeutral), bound: config.turnDegrees)) }
+        if !turned { turnUnmet.append(Refusal(.notReached, value: abs(fromNeutral), bound: config.turnDegrees)) }
         if !eligible {
             _ = turnRule.observe(yawFromNeutral: nil)
         } else if !turnRule.observe(yawFromNeutral: fromNeutral) {
-            if turnRule.isTurned(fromNeutral) { turnUnmet.append(Refusal(.notHeld, value: Double(turnRule.run), bound: Double(config.turnHoldFrames))) }
+            if turned { turnUnmet.append(Refusal(.notHeld, value: Double(turnRule.run), bound: Double(config.turnHoldFrames))) }
         } else if let cut = refusedAsCut(.turnHead, on: m) {
             turnUnmet.append(cut)
         } else {
