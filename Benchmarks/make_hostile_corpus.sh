@@ -199,6 +199,10 @@ ff -i upright.mp4 -i "$work/tone.ogg" -map 0:v -map 1:a -c copy long-audio.mkv
 expect long-audio.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska with 10 s of audio: scored whole, not cut short"
 ff -i upright.mp4 -i "$work/tone.ogg" -map 0:v -map 1:a -c:v libvpx -b:v 4M -c:a copy long-audio.webm
 expect long-audio.webm $twin_code $twin_outcome - upright.mp4 "the twin re-encoded to VP8 in WebM with 10 s of audio" outcome
+# 60 ms of one-sample PCM packets from 0.93 s: runs of over a thousand audio packets between two
+# frames, where OpenCV gives up on a frame after 512 packets of other streams.
+ff -i upright.mp4 -itsoffset 0.93 -f lavfi -t 0.06 -i sine=r=48000 -map 0:v -map 1:a -c:v copy -af asetnsamples=n=1 -c:a pcm_s16le audio-burst.mkv
+expect audio-burst.mkv $twin_code $twin_outcome - upright.mp4 "the twin in Matroska with runs of over a thousand audio packets between frames: read on, not cut short"
 # Frames of an odd shape: no face, searched within a frame's worth of pixels (issue 36 row 13).
 ff -f lavfi -i testsrc=size=16000x16:rate=10 -t 1 -c:v libx264 -pix_fmt yuv420p strip-16000x16.mp4
 expect strip-16000x16.mp4 1 incomplete - - "16000x16 frames: no face, the search bounded to a 640x640 still's pixels"

@@ -21,6 +21,8 @@ extern "C" {
 
 struct lv_video {
     cv::VideoCapture cap;
+    std::string url;          // a file's, for reading its packets again; empty for a camera
+    int stall_retries = -1;   // see longest_stall_reads; -1 until a read first fails
 };
 
 namespace {
@@ -81,6 +83,28 @@ bool display_matrix_mirrors(const std::string &url) {
     return mirrors;
 }
 
+// OpenCV 4.6 gives up on a frame after 512 packets of other streams in a row (a fixed count, no
+// setting), and the read fails as at the end of the file: a recording with a long run of audio
+// packets (an MKV holding thousands of tiny PCM packets between two frames) ended there. Reading
+// again goes on from where it stopped, so a failed read is retried as many times as the file's
+// longest run of other packets needs; at the true end each retry costs OpenCV's 512 empty turns.
+int longest_stall_reads(const std::string &url) {
+    constexpr long give_up_after = 512;
+    AVFormatContext *context = open_demuxer(url);
+    if (!context) return 0;
+    long run = 0, longest = 0;
+    const int video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    AVPacket *packet = av_packet_alloc();
+    while (video >= 0 && packet && av_read_frame(context, packet) >= 0) {
+        run = packet->stream_index == video ? 0 : run + 1;
+        longest = std::max(longest, run);
+        av_packet_unref(packet);
+    }
+    av_packet_free(&packet);
+    avformat_close_input(&context);
+    return longest < give_up_after ? 0 : static_cast<int>(std::min<long>(longest / give_up_after + 1, 1 << 20));
+}
+
 // Inputs are local files, always. "file:" makes FFmpeg take the whole name as a path, so a file
 // named "http:x.mp4" or "pipe:0" is that file, not a URL or stdin; and the protocol whitelist,
 // which OpenCV passes to FFmpeg from this variable on every open and FFmpeg applies to whatever
@@ -102,7 +126,8 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
         lv_require_file(path, LV_ERR_OPEN, "could not open");
         auto video = std::make_unique<lv_video>();
-        if (!video->cap.open(local_file_url(path), cv::CAP_FFMPEG))
+        video->url = local_file_url(path);
+        if (!video->cap.open(video->url, cv::CAP_FFMPEG))
             throw lv_failure(LV_ERR_FORMAT,
                              "FFmpeg could not open it (not a video, a truncated or unfinished file, "
                              "or a codec it cannot decode)");
@@ -111,7 +136,7 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         int rotation = normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META));
         // A mirror is no half turn: the stored frames are the camera's own image (SPEC: yaw in the
         // unmirrored image), upright as they are.
-        if (rotation == 180 && display_matrix_mirrors(local_file_url(path))) rotation = 0;
+        if (rotation == 180 && display_matrix_mirrors(video->url)) rotation = 0;
         fill_info(video->cap, rotation, info);
         *out = video.release();
     });
@@ -182,7 +207,11 @@ lv_status lv_video_read(lv_video *video, lv_image *frame, double *timestamp_ms, 
         lv_require(video && timestamp_ms && got_frame, LV_ERR_ARGUMENT, "missing video or output");
         cv::Mat &mat = lv_target(frame);
         *got_frame = 0;
-        const bool read = video->cap.read(mat);
+        bool read = video->cap.read(mat);
+        if (!read && !video->url.empty()) {
+            if (video->stall_retries < 0) video->stall_retries = longest_stall_reads(video->url);
+            for (int retry = 0; !read && retry < video->stall_retries; ++retry) read = video->cap.read(mat);
+        }
         *timestamp_ms = video->cap.get(cv::CAP_PROP_POS_MSEC);
         if (!read || mat.empty()) return;
         lv_require(mat.depth() == CV_8U, LV_ERR_FORMAT, "decoded frame is not 8-bit");
