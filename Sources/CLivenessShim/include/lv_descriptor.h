@@ -13,8 +13,9 @@ extern "C" {
 
 typedef struct lv_describer lv_describer;
 
-// Deserialises dlib_face_recognition_resnet_model_v1.dat. A missing or corrupt file gives LV_ERR_MODEL.
-lv_status lv_describer_load(const char *path, lv_describer **out, lv_error *error);
+// Deserialises dlib_face_recognition_resnet_model_v1.dat once its SHA-256 (lower-case hex) is
+// `sha256`. A missing, corrupt or different file gives LV_ERR_MODEL.
+lv_status lv_describer_load(const char *path, const char *sha256, lv_describer **out, lv_error *error);
 void lv_describer_destroy(lv_describer *describer);
 
 // The descriptor of the face whose 68 landmarks (image pixels) are `points`, in the 8-bit BGR or

@@ -39,6 +39,9 @@ public struct ModelFiles: Equatable {
     /// (run by `make setup`) installs it from PyPI's face_recognition_models 0.3.0.
     public static let faceDescriptorName = "dlib_face_recognition_resnet_model_v1.dat"
     public static let faceDescriptorBytes = 22_466_066
+    /// Its SHA-256, as the install script checks it: the network's layers are compiled in
+    /// (descriptor.cpp), so this one file is the model, wherever it is put.
+    public static let faceDescriptorSHA256 = "55533b28a95800a551ba546ba62fe69625c7e95a7061c338adffead08719da30"
 
     /// Where `make setup` puts the face descriptor model: `$XDG_DATA_HOME/liveness`, else
     /// `~/.local/share/liveness`. A per-user folder needs no root and outlives a clean checkout.
@@ -58,11 +61,7 @@ public struct ModelFiles: Equatable {
         self.faceCascade = faceCascade ?? setting(Self.cascadeEnvironment) ?? Self.debianCascade.path
         self.searchCascade = searchCascade ?? setting(Self.searchCascadeEnvironment) ?? Self.debianSearchCascade.path
         self.faceDescriptor = faceDescriptor ?? setting(Self.faceDescriptorEnvironment) ?? Self.defaultFaceDescriptor(environment: environment)
-        defaultFaceDescriptorPath = Self.defaultFaceDescriptor(environment: environment)
     }
-
-    /// The default face descriptor path for this environment (whose size is checked).
-    private let defaultFaceDescriptorPath: String
 
     /// Every model file's path (inputs an output must never overwrite).
     public var paths: [String] { [landmarks, faceCascade, searchCascade, faceDescriptor] }
@@ -93,7 +92,7 @@ public struct ModelFiles: Equatable {
         } catch let problem as FileProblem {
             throw VisionError.faceDescriptorModelCorrupt(path: faceDescriptor, cause: "it \(problem)")
         }
-        if faceDescriptor == defaultFaceDescriptorPath, size != Self.faceDescriptorBytes {
+        if size != Self.faceDescriptorBytes {
             throw VisionError.faceDescriptorModelCorrupt(
                 path: faceDescriptor, cause: "it has \(size) bytes, expected \(Self.faceDescriptorBytes)")
         }

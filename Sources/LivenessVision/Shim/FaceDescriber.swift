@@ -7,11 +7,11 @@ import LivenessCore
 public final class FaceDescriber {
     private let handle: OpaquePointer
 
-    /// Loads the network (about 22 MB).
+    /// Loads the network (about 22 MB) once the file is checked to be the published model.
     public init(model path: String) throws {
         var handle: OpaquePointer?
         do {
-            try shimCall { lv_describer_load(path, &handle, $0) }
+            try shimCall { lv_describer_load(path, ModelFiles.faceDescriptorSHA256, &handle, $0) }
         } catch let failure as ShimFailure {
             throw VisionError.faceDescriptorModelCorrupt(path: path, cause: failure.message)
         }
