@@ -3,12 +3,15 @@
 #include "lv_landmarks.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <dlib/float_details.h>
 #include <dlib/image_processing/shape_predictor.h>
 #include <opencv2/imgproc.hpp>
 
@@ -45,123 +48,136 @@ struct lv_predictor {
 
     unsigned long num_parts() const { return initial_shape.size() / 2; }
 
-    // Walks the file as `load` reads it without building anything: every count it declares (of
-    // cascade levels, trees, splits, leaves, coordinates) must fit in the bytes left, as each item
-    // takes at least one. dlib sizes its containers from these counts before reading them, so a
-    // 1 kB file declaring 120 million trees took 2.8 GB before it failed. dlib writes an integer
-    // as a byte giving its length (low four bits) and that many little-endian bytes, its sign in
-    // the high bit; a float as two integers (mantissa, exponent). Read through a buffer of its own:
-    // the model's 34 million integers through the stream took a quarter of a second.
-    static void check_counts(const char *path) {
-        struct reader {
-            std::ifstream in;
-            std::vector<char> buffer = std::vector<char>(1 << 20);
-            size_t at = 0, filled = 0;
-            double before = 0;  // bytes of the file before the buffer
-            void refill() {
-                before += static_cast<double>(filled);
-                in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-                filled = static_cast<size_t>(in.gcount());
-                at = 0;
-                if (filled == 0) throw dlib::serialization_error("shape predictor file ends early");
-            }
-            unsigned char byte() {
-                if (at == filled) refill();
-                return static_cast<unsigned char>(buffer[at++]);
-            }
-            void pass(size_t n) {
-                while (n > 0) {
-                    if (at == filled) refill();
-                    const size_t k = std::min(n, filled - at);
-                    at += k;
-                    n -= k;
-                }
-            }
-            double consumed() const { return before + static_cast<double>(at); }
-        } file{std::ifstream(path, std::ios::binary)};
-        file.in.seekg(0, std::ios::end);
-        const double size = static_cast<double>(file.in.tellg());
-        file.in.seekg(0);
-        auto integer = [&]() -> double {
-            const unsigned char head = file.byte();
-            double value = 0, scale = 1;
-            for (int k = 0; k < (head & 0x0F); ++k, scale *= 256) value += file.byte() * scale;
-            return head & 0x80 ? -value : value;
-        };
-        auto skip = [&](double integers) {
-            for (double k = 0; k < integers; ++k) file.pass(file.byte() & 0x0F);
-        };
-        auto count = [&](const char *what) {
-            const double n = integer();
-            if (n < 0 || n > size - file.consumed())
-                throw dlib::serialization_error(std::string("shape predictor declares more ") + what + " than its file holds");
-            return n;
-        };
-        auto skip_matrix = [&] {
-            const double items = std::abs(integer()) * std::abs(integer());
-            if (items > size - file.consumed()) throw dlib::serialization_error("shape predictor declares a matrix larger than its file");
-            skip(2 * items);
-        };
-        skip(1);  // the version, checked by `load`
-        skip_matrix();
-        for (double l = count("cascade levels"); l > 0; --l)
-            for (double t = count("trees"); t > 0; --t) {
-                skip(count("splits") * (2 + 2));  // two indices and a threshold each
-                for (double n = count("leaves"); n > 0; --n) skip_matrix();
-            }
-        for (double l = count("anchor levels"); l > 0; --l) skip(count("anchors"));
-        for (double l = count("offset levels"); l > 0; --l) skip(count("offsets") * 2 * 2);  // x and y each
-    }
-
-    void load(const char *path) {
-        check_counts(path);
-        std::ifstream in(path, std::ios::binary);
-        int version = 0;
-        dlib::deserialize(version, in);
-        if (version != 1) throw dlib::serialization_error("not a dlib shape predictor (version " + std::to_string(version) + ")");
-        std::vector<std::vector<dlib::impl::regression_tree>> forests;
-        std::vector<std::vector<unsigned long>> anchor_idx;
-        std::vector<std::vector<dlib::vector<float, 2>>> deltas;
-        dlib::deserialize(initial_shape, in);
-        dlib::deserialize(forests, in);
-        dlib::deserialize(anchor_idx, in);
-        dlib::deserialize(deltas, in);
-        if (forests.empty() || anchor_idx.size() != forests.size() || deltas.size() != forests.size())
-            throw dlib::serialization_error("shape predictor cascades do not match");
-        const long dims = initial_shape.size();
-        if (dims % 2 != 0) throw dlib::serialization_error("shape predictor mean shape has an odd number of coordinates");
-        for (size_t l = 0; l < forests.size(); ++l) {
-            // Each sampled pixel is placed from one landmark of the shape: it must be one of them.
-            if (anchor_idx[l].size() != deltas[l].size())
-                throw dlib::serialization_error("shape predictor anchors and pixel offsets differ in number");
-            for (unsigned long anchor : anchor_idx[l])
-                if (anchor >= static_cast<unsigned long>(dims / 2))
-                    throw dlib::serialization_error("shape predictor anchor " + std::to_string(anchor) + " is no landmark of its shape");
+    // The model file in dlib's format (version 1), read in one pass through a buffer of its own:
+    // dlib's own reader, a stream call per byte for the model's 34 million numbers, took most of a
+    // second. Every count the file declares (cascade levels, trees, splits, leaves, coordinates)
+    // must fit in the bytes it has left, each item taking at least one, before anything is sized
+    // from it: a 1 kB file declaring 120 million trees took dlib 2.8 GB before it failed.
+    class model_file {
+      public:
+        explicit model_file(const char *path) : in_(path, std::ios::binary) {
+            in_.seekg(0, std::ios::end);
+            size_ = static_cast<double>(in_.tellg());
+            in_.seekg(0);
+            if (!in_ || size_ < 0) throw dlib::serialization_error("cannot read the shape predictor");
         }
-        for (size_t l = 0; l < forests.size(); ++l) {
-            level packed;
-            packed.anchor_idx = std::move(anchor_idx[l]);
-            packed.deltas = std::move(deltas[l]);
-            packed.trees = forests[l].size();
-            packed.splits_per_tree = forests[l].empty() ? 0 : forests[l][0].splits.size();
-            packed.splits.reserve(packed.trees * packed.splits_per_tree);
-            packed.leaves.reserve(packed.trees * (packed.splits_per_tree + 1) * dims);
-            for (const auto &tree : forests[l]) {
-                // dlib's trees are complete: splits + 1 leaves, every leaf a full shape update.
-                if (tree.splits.size() != packed.splits_per_tree || tree.leaf_values.size() != packed.splits_per_tree + 1)
-                    throw dlib::serialization_error("shape predictor trees of one level differ in depth");
-                for (const auto &s : tree.splits) {
-                    if (s.idx1 >= packed.deltas.size() || s.idx2 >= packed.deltas.size())
-                        throw dlib::serialization_error("shape predictor split reads a pixel it does not sample");
-                    packed.splits.push_back({s.idx1, s.idx2, s.thresh});
+
+        // dlib's integer: a byte giving its length (low four bits) and its sign (0x80), then that
+        // many little-endian bytes.
+        long long integer(int max_bytes = 8) {
+            const unsigned char head = byte();
+            const int length = head & 0x0F;
+            if (length > max_bytes || (head & 0x70)) throw dlib::serialization_error("shape predictor holds a malformed number");
+            unsigned long long value = 0;
+            for (int k = 0; k < length; ++k) value |= static_cast<unsigned long long>(byte()) << (8 * k);
+            if (value > static_cast<unsigned long long>(LLONG_MAX)) throw dlib::serialization_error("shape predictor holds a number out of range");
+            return head & 0x80 ? -static_cast<long long>(value) : static_cast<long long>(value);
+        }
+
+        // How many items follow (a vector's length): each takes at least a byte of what is left.
+        size_t count(const char *what) {
+            const long long n = integer();
+            if (n < 0 || static_cast<double>(n) > left())
+                throw dlib::serialization_error(std::string("shape predictor declares more ") + what + " than its file holds");
+            return static_cast<size_t>(n);
+        }
+
+        // dlib's float: a mantissa and a power of two, converted as dlib converts them.
+        float real() {
+            const long long mantissa = integer(8);
+            const long long exponent = integer(2);
+            dlib::float_details details;
+            details.mantissa = mantissa;
+            details.exponent = static_cast<dlib::int16>(exponent);
+            return details;
+        }
+
+        // A column of floats: its rows and columns (negated, dlib's current format), then its items.
+        void column(std::vector<float> &items, const char *what) {
+            const long long rows = std::llabs(integer()), columns = std::llabs(integer());
+            if (columns != 1) throw dlib::serialization_error(std::string("shape predictor ") + what + " is not a column");
+            if (static_cast<double>(rows) > left()) throw dlib::serialization_error(std::string("shape predictor declares a ") + what + " larger than its file");
+            for (long long i = 0; i < rows; ++i) items.push_back(real());
+        }
+
+      private:
+        std::ifstream in_;
+        std::vector<char> buffer_ = std::vector<char>(1 << 20);
+        size_t at_ = 0, filled_ = 0;
+        double size_ = 0, before_ = 0;  // the file's bytes, and those before the buffer
+
+        double left() const { return size_ - before_ - static_cast<double>(at_); }
+        unsigned char byte() {
+            if (at_ == filled_) {
+                before_ += static_cast<double>(filled_);
+                in_.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+                filled_ = static_cast<size_t>(in_.gcount());
+                at_ = 0;
+                if (filled_ == 0) throw dlib::serialization_error("shape predictor file ends early");
+            }
+            return static_cast<unsigned char>(buffer_[at_++]);
+        }
+    };
+
+    // Reads the model straight into the packed levels (the layout `fit` runs on), checking what
+    // `fit` relies on: 2 coordinates a point, every tree of a level complete and of one depth,
+    // every leaf a whole shape, every split reading pixels the level samples, every sampled pixel
+    // placed from a landmark of the shape.
+    void load(const char *path) {
+        model_file file(path);
+        const long long version = file.integer();
+        if (version != 1) throw dlib::serialization_error("not a dlib shape predictor (version " + std::to_string(version) + ")");
+        std::vector<float> mean;
+        file.column(mean, "mean shape");
+        if (mean.size() % 2 != 0) throw dlib::serialization_error("shape predictor mean shape has an odd number of coordinates");
+        const size_t dims = mean.size();
+        initial_shape.set_size(static_cast<long>(dims));
+        std::copy(mean.begin(), mean.end(), initial_shape.begin());
+        levels.resize(file.count("cascade levels"));
+        if (levels.empty()) throw dlib::serialization_error("shape predictor has no cascade level");
+        for (level &lv : levels) {
+            lv.trees = file.count("trees");
+            for (unsigned long t = 0; t < lv.trees; ++t) {
+                const size_t splits = file.count("splits");
+                if (t == 0) lv.splits_per_tree = splits;
+                if (splits != lv.splits_per_tree) throw dlib::serialization_error("shape predictor trees of one level differ in depth");
+                for (size_t i = 0; i < splits; ++i) {
+                    const long long idx1 = file.integer(), idx2 = file.integer();
+                    if (idx1 < 0 || idx2 < 0) throw dlib::serialization_error("shape predictor split reads a negative pixel index");
+                    lv.splits.push_back({static_cast<unsigned long>(idx1), static_cast<unsigned long>(idx2), file.real()});
                 }
-                for (const auto &leaf : tree.leaf_values) {
-                    if (leaf.size() != dims) throw dlib::serialization_error("shape predictor leaf of the wrong size");
-                    packed.leaves.insert(packed.leaves.end(), &leaf(0), &leaf(0) + dims);
+                // dlib's trees are complete: splits + 1 leaves, every leaf a full shape update.
+                if (file.count("leaves") != splits + 1) throw dlib::serialization_error("shape predictor tree has not one leaf more than its splits");
+                for (size_t leaf = 0; leaf <= splits; ++leaf) {
+                    const size_t before = lv.leaves.size();
+                    file.column(lv.leaves, "leaf");
+                    if (lv.leaves.size() - before != dims) throw dlib::serialization_error("shape predictor leaf of the wrong size");
                 }
             }
-            forests[l] = {};  // release as we go, so the model is never held twice
-            levels.push_back(std::move(packed));
+        }
+        if (file.count("anchor levels") != levels.size()) throw dlib::serialization_error("shape predictor cascades do not match");
+        for (level &lv : levels) {
+            lv.anchor_idx.resize(file.count("anchors"));
+            for (unsigned long &anchor : lv.anchor_idx) {
+                const long long value = file.integer();
+                // Each sampled pixel is placed from one landmark of the shape: it must be one of them.
+                if (value < 0 || static_cast<size_t>(value) >= dims / 2)
+                    throw dlib::serialization_error("shape predictor anchor " + std::to_string(value) + " is no landmark of its shape");
+                anchor = static_cast<unsigned long>(value);
+            }
+        }
+        if (file.count("offset levels") != levels.size()) throw dlib::serialization_error("shape predictor cascades do not match");
+        for (level &lv : levels) {
+            lv.deltas.resize(file.count("offsets"));
+            for (auto &delta : lv.deltas) {
+                delta.x() = file.real();
+                delta.y() = file.real();
+            }
+            if (lv.anchor_idx.size() != lv.deltas.size())
+                throw dlib::serialization_error("shape predictor anchors and pixel offsets differ in number");
+            for (const split &s : lv.splits)
+                if (s.idx1 >= lv.deltas.size() || s.idx2 >= lv.deltas.size())
+                    throw dlib::serialization_error("shape predictor split reads a pixel it does not sample");
         }
     }
 
