@@ -192,6 +192,14 @@ display_matrix upright.mp4 hflip.mp4 hflip
 expect hflip.mp4 $twin_code $twin_outcome - upright.mp4 "a display matrix that mirrors left to right: the frames as stored"
 display_matrix rotate-90.mp4 hflip-rotate-90.mp4 hflip90
 expect hflip-rotate-90.mp4 $twin_code $twin_outcome - upright.mp4 "rotate-90.mp4's matrix mirrored too: turned upright, not mirrored"
+display_matrix rotate-180.mp4 vflip-rotate-180.mp4 hflip180
+expect vflip-rotate-180.mp4 $twin_code $twin_outcome - upright.mp4 "frames stored upside down under a matrix that mirrors them top to bottom (a half turn and a left-right mirror): turned upright, not mirrored"
+# Two video streams, the video second: OpenCV reads the first (a cover picture, a 2x2 track).
+ff -i upright.mp4 -frames:v 1 "$work/cover.png"
+ff -i "$work/cover.png" -i upright.mp4 -map 0:v -map 1:v -c:v:0 png -c:v:1 copy cover-first.mkv
+expect cover-first.mkv 3 - notAVideo - "a PNG cover as the first video stream, the clip second: refused, naming the stream to keep"
+ff -f lavfi -i color=size=2x2:rate=30:duration=2 -i upright.mp4 -map 0:v -map 1:v -c:v:0 libx264 -pix_fmt yuv420p -c:v:1 copy tiny-track-first.mp4
+expect tiny-track-first.mp4 3 - notAVideo - "a 2x2 track first, the clip second: refused, not scored as the 2x2 track"
 # Audio that outlasts the video, as a browser's MediaRecorder often writes (issue 36 row 7): the
 # container's duration is the audio's; the video is whole.
 ff -f lavfi -i sine=frequency=440:duration=10 -c:a libopus "$work/tone.ogg"

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <sys/stat.h>
 
@@ -17,6 +19,7 @@
 
 extern "C" {
 #include <libavformat/avformat.h>
+#include <libavutil/display.h>
 }
 
 struct lv_video {
@@ -64,23 +67,63 @@ AVFormatContext *open_demuxer(const std::string &url) {
     return opened < 0 ? nullptr : context;
 }
 
-// Whether the video's display matrix mirrors (a negative determinant: a front camera's preview).
-// OpenCV reads a left-right mirror as a half turn, where FFmpeg shows the frames mirrored, not
-// upside down; a mirror with a quarter turn it reads as the quarter turn FFmpeg shows.
-bool display_matrix_mirrors(const std::string &url) {
+// What FFmpeg's own reading of the file tells that OpenCV 4.6 does not. OpenCV reads the file's
+// first video stream, whatever it is (a cover picture, a thumbnail track); and it reads a display
+// matrix that mirrors as the turn of its matrix, a left-right mirror as a half turn.
+struct stream_facts {
+    int video_streams = 0;
+    int main_stream = -1;          // among the video streams, 0-based: the video when not the first
+    int mirrored_rotation = -1;    // a mirroring display matrix's quarter turn, its mirror left out
+};
+
+stream_facts read_stream_facts(const std::string &url) {
+    stream_facts facts;
     AVFormatContext *context = open_demuxer(url);
-    if (!context) return false;
-    bool mirrors = false;
-    const int stream = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    if (!context) return facts;
+    int first = -1;
+    for (unsigned i = 0; i < context->nb_streams; ++i)
+        if (context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && facts.video_streams++ == 0) first = static_cast<int>(i);
+    // Which stream is the video is a question only with several. As ffmpeg itself chooses, the
+    // most pixels, a cover picture never; and a stream of one frame is a picture too (a PNG
+    // cover in Matroska is no attachment): its packets are counted.
+    if (facts.video_streams > 1 && avformat_find_stream_info(context, nullptr) >= 0) {
+        std::vector<long> packets(context->nb_streams, 0);
+        AVPacket *packet = av_packet_alloc();
+        while (packet && av_read_frame(context, packet) >= 0) {
+            ++packets[packet->stream_index];
+            av_packet_unref(packet);
+        }
+        av_packet_free(&packet);
+        int main = -1, number = -1;
+        std::pair<bool, double> best{false, -1};
+        for (unsigned i = 0; i < context->nb_streams; ++i) {
+            const AVStream *stream = context->streams[i];
+            if (stream->codecpar->codec_type != AVMEDIA_TYPE_VIDEO) continue;
+            ++number;
+            const std::pair<bool, double> rank{packets[i] > 1, double(stream->codecpar->width) * stream->codecpar->height};
+            if (!(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) && rank > best) {
+                best = rank;
+                main = number;
+            }
+        }
+        if (main > 0) facts.main_stream = main;
+    }
     size_t size = 0;
-    const uint8_t *data = stream >= 0 ? av_stream_get_side_data(context->streams[stream], AV_PKT_DATA_DISPLAYMATRIX, &size) : nullptr;
+    const uint8_t *data = first >= 0 ? av_stream_get_side_data(context->streams[first], AV_PKT_DATA_DISPLAYMATRIX, &size) : nullptr;
     if (data && size >= 9 * sizeof(int32_t)) {
         int32_t m[9];
         std::memcpy(m, data, sizeof(m));
-        mirrors = double(m[0]) * m[4] - double(m[1]) * m[3] < 0;
+        if (double(m[0]) * m[4] - double(m[1]) * m[3] < 0) {
+            // The stored frames are the camera's own image (SPEC: yaw in the unmirrored image):
+            // only the matrix's turn applies. FFmpeg writes a mirror as a turn's matrix with its
+            // first column negated (x mirrored after the turn); negated again, the turn is left.
+            m[0] = -m[0];
+            m[3] = -m[3];
+            facts.mirrored_rotation = normalised_rotation(av_display_rotation_get(m));
+        }
     }
     avformat_close_input(&context);
-    return mirrors;
+    return facts;
 }
 
 // OpenCV 4.6 gives up on a frame after 512 packets of other streams in a row (a fixed count, no
@@ -133,10 +176,14 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
                              "or a codec it cannot decode)");
         // Rotation is applied by the caller from the metadata, so frames arrive as decoded.
         video->cap.set(cv::CAP_PROP_ORIENTATION_AUTO, 0);
-        int rotation = normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META));
-        // A mirror is no half turn: the stored frames are the camera's own image (SPEC: yaw in the
-        // unmirrored image), upright as they are.
-        if (rotation == 180 && display_matrix_mirrors(video->url)) rotation = 0;
+        const stream_facts facts = read_stream_facts(video->url);
+        if (facts.main_stream > 0)
+            throw lv_failure(LV_ERR_FORMAT, "it holds " + std::to_string(facts.video_streams) +
+                                                " video streams and the first, which OpenCV reads, is not the video (video stream " +
+                                                std::to_string(facts.main_stream) + "): keep that one alone, e.g. ffmpeg -i IN -map 0:v:" +
+                                                std::to_string(facts.main_stream) + " -c copy OUT");
+        const int rotation = facts.mirrored_rotation >= 0 ? facts.mirrored_rotation
+                                                          : normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META));
         fill_info(video->cap, rotation, info);
         *out = video.release();
     });
