@@ -32,7 +32,7 @@ public struct BatchWorker {
     /// Serves the coordinator until stdin ends. `beforeLimit` runs before the memory limit is
     /// set (a library's memory it must take first); `load` loads what scores the clips, under
     /// the limit.
-    public func run(beforeLimit: () -> Void, load: () throws -> Scorer, describe: Describer) -> ExitCode {
+    public mutating func run(beforeLimit: () -> Void, load: () throws -> Scorer, describe: Describer) -> ExitCode {
         let channel = ProtocolChannel()
         // The coordinator may be gone: then writing must fail and end the worker, not hang it.
         signal(SIGPIPE, SIG_DFL)
@@ -47,7 +47,7 @@ public struct BatchWorker {
         do {
             if memoryLimitMB > 0 {
                 beforeLimit()
-                try Self.limitAddressSpace(megabytes: memoryLimitMB)
+                memoryLimitMB = try Self.limitAddressSpace(megabytes: memoryLimitMB)
             }
             score = try load()
         } catch {
@@ -112,12 +112,19 @@ public struct BatchWorker {
     }
 
     /// RLIMIT_AS: an allocation past the limit fails (C++ bad_alloc, OpenCV's "Failed to allocate",
-    /// FFmpeg's ENOMEM) instead of growing the process until the machine swaps.
-    static func limitAddressSpace(megabytes: Int) throws {
-        var limit = rlimit(rlim_cur: rlim_t(megabytes) << 20, rlim_max: rlim_t(megabytes) << 20)
-        guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
+    /// FFmpeg's ENOMEM) instead of growing the process until the machine swaps. A stricter hard
+    /// limit the worker inherited (`ulimit -v` in the user's shell) cannot be raised and is kept:
+    /// the limit set, in MB, is returned.
+    static func limitAddressSpace(megabytes: Int) throws -> Int {
+        let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+        var inherited = rlimit()
+        guard getrlimit(resource, &inherited) == 0 else { throw MemoryLimitUnset(cause: String(cString: strerror(errno))) }
+        let bytes = min(rlim_t(megabytes) << 20, inherited.rlim_max)
+        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+        guard setrlimit(resource, &limit) == 0 else {
             throw MemoryLimitUnset(cause: String(cString: strerror(errno)))
         }
+        return Int(bytes >> 20)
     }
 }
 

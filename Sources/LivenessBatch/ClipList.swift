@@ -48,7 +48,8 @@ public enum ClipList {
     /// The video files under `folder`, sorted; hidden files and folders are left out. Names are
     /// read as bytes, so a name that is not UTF-8 is taken too (and reported as such if it fails).
     /// Symbolic links to files are taken; links to folders are not followed (no loops). An entry
-    /// that cannot be examined is taken too, whatever its name, to be reported as an error.
+    /// that cannot be examined, or a folder inside that cannot be read, is taken too, whatever its
+    /// name, to be reported as an error.
     public static func videos(in folder: String) throws -> [String] {
         var found: [String] = []
         var pending = [folder]
@@ -57,7 +58,11 @@ public enum ClipList {
             do {
                 names = try InputFile.names(inFolder: current)
             } catch let problem as FileProblem {
-                throw BatchInputError.folderUnreadable(path: current, cause: problem.description)
+                guard current != folder else { throw BatchInputError.folderUnreadable(path: current, cause: problem.description) }
+                // A folder inside that cannot be read is listed like an entry that cannot be
+                // examined: its line says why, and the rest of the batch is scored.
+                found.append(current)
+                continue
             }
             for name in names where !name.hasPrefix(".") {
                 let path = (current as NSString).appendingPathComponent(name)

@@ -41,7 +41,11 @@ public enum InputFile {
     @discardableResult
     public static func checkRegular(_ path: String) throws -> Int {
         let st = try status(path)
-        guard !isDirectory(st) else { throw FileProblem.isADirectory }
+        if isDirectory(st) {
+            // A folder a batch could not read is one of its items: why it could not is the news.
+            guard FileName.withCString(path, { access($0, R_OK | X_OK) }) == 0 else { throw problem(errno: errno) }
+            throw FileProblem.isADirectory
+        }
         guard isRegular(st) else { throw FileProblem.notAFile(kind: kind(st)) }
         guard FileName.withCString(path, { access($0, R_OK) }) == 0 else { throw problem(errno: errno) }
         return Int(st.st_size)

@@ -48,10 +48,14 @@ public final class OutputFile {
         try Self.checkReplaceable(path, kind: kind, inputs: inputs)
         let folder = pathFolder(path)
         let name = (path as NSString).lastPathComponent
-        // The name ends as the path does: libraries pick the format by the extension.
+        // The name ends as the path does: libraries pick the format by the extension. It is cut
+        // at the front where the prefix would take it past a file name's 255 bytes (NAME_MAX).
         var attempt = 0
         while true {
-            let candidate = (folder.isEmpty ? "" : folder + "/") + ".liveness-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-" + name
+            let prefix = ".liveness-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
+            var tail = Substring(name)
+            while prefix.utf8.count + tail.utf8.count > 255 { tail = tail.dropFirst() }
+            let candidate = (folder.isEmpty ? "" : folder + "/") + prefix + tail
             let fd = FileName.withCString(candidate) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
             if fd >= 0 {
                 self.fd = fd

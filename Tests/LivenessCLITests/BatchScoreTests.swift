@@ -91,6 +91,47 @@ final class BatchScoreTests: XCTestCase {
         XCTAssertEqual(result.exitCode, 3)
     }
 
+    /// A folder inside that cannot be read is that item's error; the rest is scored (issue 36). As
+    /// root every folder can be read, so the batch runs in a user namespace of its own, as nobody,
+    /// with the descriptor model copied where nobody can read it.
+    func testAnUnreadableFolderInsideIsOneFailedItem() throws {
+        let temp = try TemporaryDirectory()
+        let folder = temp.file("clips")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try TestMedia.singleFaceMP4(), toPath: folder.appendingPathComponent("a.mp4").path)
+        try FileManager.default.copyItem(atPath: try TestMedia.singleFaceMP4(), toPath: folder.appendingPathComponent("locked/b.mp4").path)
+        let environment = ProcessInfo.processInfo.environment
+        let installed = (environment["XDG_DATA_HOME"] ?? NSHomeDirectory() + "/.local/share") + "/liveness/dlib_face_recognition_resnet_model_v1.dat"
+        let model = temp.file("model.dat").path
+        try FileManager.default.copyItem(atPath: installed, toPath: model)
+        for path in [temp.path, folder.path, folder.appendingPathComponent("a.mp4").path, model] { XCTAssertEqual(chmod(path, 0o755), 0) }
+        XCTAssertEqual(chmod(folder.appendingPathComponent("locked").path, 0), 0)
+        defer { chmod(folder.appendingPathComponent("locked").path, 0o755) }
+        var shell = "exec \"$@\""
+        if getuid() == 0 {
+            guard try CLI.run([], shell: "exec unshare -U true").exitCode == 0 else { throw XCTSkip("no user namespaces here (unshare -U) to drop root") }
+            shell = "exec unshare -U \"$@\""
+        }
+        let result = try CLI.run(["score", folder.path, "--jobs", "1", "--seed", "1", "--descriptor-model", model], timeout: 120, shell: shell)
+        let batch = try BatchOutput(result.stdout)
+        XCTAssertEqual(batch.records.compactMap { $0.string("path") }, [folder.path + "/a.mp4", folder.path + "/locked"], result.stderr)
+        XCTAssertNotNil(try batch.record(folder.path + "/a.mp4").string("outcome"), "the readable clip is scored")
+        XCTAssertEqual(try batch.record(folder.path + "/locked").object("error")?.string("kind"), "fileUnreadable")
+        XCTAssertEqual(result.exitCode, 3)
+    }
+
+    /// A stricter address-space limit the batch inherits (`ulimit -v` in the user's shell sets the
+    /// hard limit too) cannot be raised to the default --memory-limit: it is kept, and the clips are
+    /// scored (issue 36: every worker failed with "could not set the memory limit").
+    func testAnInheritedLimitBelowTheDefaultIsKept() throws {
+        let clip = try TestMedia.singleFaceMP4()
+        let result = try CLI.run(["score", clip, clip, "--jobs", "2", "--seed", "1"], timeout: 120, shell: "ulimit -v 3500000; exec \"$@\"")
+        XCTAssertEqual(result.exitCode, 0, "a batch whose every clip was scored: \(result.stderr)")
+        let batch = try BatchOutput(result.stdout)
+        XCTAssertEqual(batch.records.count, 2)
+        XCTAssertTrue(batch.records.allSatisfy { $0.string("outcome") != nil }, "\(batch.records)")
+    }
+
     func testAFolderWithoutVideosIsAnInputError() throws {
         let temp = try TemporaryDirectory()
         try "x".write(to: temp.file("readme.txt"), atomically: true, encoding: .utf8)

@@ -38,6 +38,17 @@ final class SafeOutputTests: XCTestCase {
         }
     }
 
+    /// A file name may take 255 bytes; the temporary file beside it, whose name adds a prefix,
+    /// must still be one (issue 36: a 240-byte trace name failed with "File name too long").
+    func testAnOutputWithALongNameIsWritten() throws {
+        let temp = try TemporaryDirectory()
+        let name = String(repeating: "t", count: 251) + ".csv"
+        let result = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--trace", temp.file(name).path])
+        XCTAssertTrue([0, 1].contains(result.exitCode), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path), [name])
+        XCTAssertTrue(try String(contentsOf: temp.file(name), encoding: .utf8).hasPrefix("frame,ms,"))
+    }
+
     func testTraceRefusesWhatIsNotItsOwn() throws {
         let targets = try Targets()
         let before = targets.states()
