@@ -70,6 +70,18 @@ final class FramesFolderTests: XCTestCase {
         Expect.errorLine(try CLI.run(["score", "--frames", folder.path]), code: 3, naming: "frame_07.png", cause: ["has the same number as", "frame_7.png"])
     }
 
+    /// A frame smaller than the first (1x1 after a face) failed inside the shim with "a sample needs
+    /// a box of at least one pixel" (exit 4, no frame named; issue 36): one video's frames are of
+    /// one size, so another size is an input error naming the frame.
+    func testAFrameOfAnotherSizeIsAnInputErrorNamingIt() throws {
+        let temp = try TemporaryDirectory()
+        let folder = try framesOfSingleFace(in: temp)
+        let tiny = folder.appendingPathComponent("frame_30.png").path
+        try FileManager.default.removeItem(atPath: tiny)
+        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=size=2x2", "-frames:v", "1", tiny])
+        Expect.errorLine(try CLI.run(["score", "--frames", folder.path, "--seed", "1"]), code: 3, naming: tiny, cause: ["is 2x2", "640x360"])
+    }
+
     func testFramesAndFpsAreUsedTogetherOnly() throws {
         let clip = try TestMedia.singleFaceMP4()
         Expect.usageError(try CLI.run(["score", clip, "--fps", "30"]), cause: "--fps goes with --frames DIR", usage: "liveness score")

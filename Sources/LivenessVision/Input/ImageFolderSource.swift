@@ -10,6 +10,8 @@ public final class ImageFolderSource: FrameSource {
     public let files: [(path: String, number: Int)]
     public let fps: Double
     private var index = 0
+    /// The first image's size: every frame must have it, as a video's do.
+    private var firstSize: (width: Int, height: Int)?
 
     public var name: String { folder }
 
@@ -68,7 +70,13 @@ public final class ImageFolderSource: FrameSource {
         guard index < files.count else { return nil }
         let file = files[index]
         let ms = Double(file.number - files[0].number) * 1000 / fps
-        let frame = Frame(image: try Image.load(file.path), index: index, timestampMs: ms)
+        let image = try Image.load(file.path)
+        if let first = firstSize, first != (image.width, image.height) {
+            throw VisionError.frameSizeDiffers(path: file.path, width: image.width, height: image.height,
+                                               first: files[0].path, firstWidth: first.width, firstHeight: first.height)
+        }
+        firstSize = firstSize ?? (image.width, image.height)
+        let frame = Frame(image: image, index: index, timestampMs: ms)
         index += 1
         return frame
     }

@@ -15,6 +15,8 @@ public enum VisionError: Error, Equatable {
     case fileUnreadable(path: String, cause: String)
     /// An image of a frame folder whose number is beyond `ImageFolderSource.maxNumber`.
     case imageNumberTooLarge(path: String)
+    /// An image of a frame folder of another size than the first: the frames are one video's.
+    case frameSizeDiffers(path: String, width: Int, height: Int, first: String, firstWidth: Int, firstHeight: Int)
     /// A FIFO, a device or a socket where a file is meant (`kind` says which).
     case notARegularFile(path: String, kind: String)
     case notAVideo(path: String, cause: String)

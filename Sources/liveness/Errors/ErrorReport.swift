@@ -76,6 +76,8 @@ enum ErrorReport {
             return ("liveness: \(path): has the same number as \(other) (--frames times each image by its number)", .inputOrModel)
         case .fileUnreadable(let path, let cause):
             return ("liveness: \(path): cannot be read: \(cause)", .inputOrModel)
+        case .frameSizeDiffers(let path, let width, let height, let first, let firstWidth, let firstHeight):
+            return ("liveness: \(path): is \(width)x\(height), where \(first) is \(firstWidth)x\(firstHeight) (--frames takes one video's frames, all of one size)", .inputOrModel)
         case .imageNumberTooLarge(let path):
             return ("liveness: \(path): its number is beyond \(ImageFolderSource.maxNumber) (--frames times each image by its number)", .inputOrModel)
         case .notARegularFile(let path, let kind):
