@@ -93,6 +93,28 @@ final class HostileBenchTests: XCTestCase {
         }
     }
 
+    /// A stop signal while `bench --out` writes its files left their temporary copies behind
+    /// (issue 36): now the signal is noted there and the unfinished files go, as with score --out.
+    /// Thirty clips make thirty timelines to draw, so the signal lands while they are written.
+    func testAStopSignalWhileBenchWritesLeavesNoTemporaryFile() throws {
+        let temp = try TemporaryDirectory()
+        let path = try manifest(in: temp, video: try TestMedia.singleFaceMP4(), clips: (0..<30).map { "c\($0)" })
+        let out = temp.file("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let result = try CLI.run(["bench", path, "--out", out.path, "--quiet"], timeout: 300, whileRunning: { process in
+            waitUntil { ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasPrefix(".liveness-") } }
+            kill(process.processIdentifier, SIGTERM)
+        })
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        XCTAssertEqual(left.filter { $0.hasPrefix(".") }, [], "no temporary file left")
+        if result.exitCode == 128 + SIGTERM {
+            Expect.errorLine(result, code: 128 + SIGTERM, naming: "stopped by", cause: ["unfinished outputs were removed"])
+            XCTAssertEqual(left, [], "nothing put in place")
+        } else {
+            XCTAssertEqual(result.exitCode, 0, "finished before the signal: \(result.stderr)")
+        }
+    }
+
     /// Case 8: result.json was replaced first and the pictures written after, so a picture that
     /// could not be written left the folder half replaced. Case 9: clips named `summary`, or `a/b`
     /// and `a_b`, overwrote each other's pictures; a 250-character name could not be written.

@@ -42,12 +42,16 @@ enum BenchCommand {
         let report = BenchReport.json(run, manifest: path, comparison: comparison)
         if let out {
             // All of the run's files together, as score --out: each is made beside its path, and
-            // only once all are finished is any put in place, so a failure leaves the folder as it was.
-            let result = try out.open("result.json", kind: .benchResult)
-            result.write(Array((report.pretty() + "\n").utf8))
-            let drawn = try BenchPictures.draw(run, names: pictures, positives: manifest.positiveConfidences,
-                                               title: "liveness bench \((path as NSString).lastPathComponent)") { try out.open($0, kind: .png) }
-            try OutputFile.commitAll([result] + drawn)
+            // only once all are finished is any put in place, so a failure leaves the folder as it
+            // was. A stop signal while they are written is noted, and the unfinished files go.
+            try StopSignals.whileStoppable {
+                let result = try out.open("result.json", kind: .benchResult)
+                result.write(Array((report.pretty() + "\n").utf8))
+                let drawn = try BenchPictures.draw(run, names: pictures, positives: manifest.positiveConfidences,
+                                                   title: "liveness bench \((path as NSString).lastPathComponent)") { try out.open($0, kind: .png) }
+                try StopSignals.check()
+                try OutputFile.commitAll([result] + drawn)
+            }
         }
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, comparison: comparison))
