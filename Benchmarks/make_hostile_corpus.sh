@@ -194,6 +194,9 @@ display_matrix rotate-90.mp4 hflip-rotate-90.mp4 hflip90
 expect hflip-rotate-90.mp4 $twin_code $twin_outcome - upright.mp4 "rotate-90.mp4's matrix mirrored too: turned upright, not mirrored"
 display_matrix rotate-180.mp4 vflip-rotate-180.mp4 hflip180
 expect vflip-rotate-180.mp4 $twin_code $twin_outcome - upright.mp4 "frames stored upside down under a matrix that mirrors them top to bottom (a half turn and a left-right mirror): turned upright, not mirrored"
+# MPEG-TS has no FourCC: OpenCV gave its stream type (0x1b, an escape character) as the codec.
+ff -i upright.mp4 -c copy -bsf:v h264_mp4toannexb upright.ts
+expect upright.ts $twin_code $twin_outcome - upright.mp4 "the twin in MPEG-TS (its codec named h264, not by a control character)"
 # Two video streams, the video second: OpenCV reads the first (a cover picture, a 2x2 track).
 ff -i upright.mp4 -frames:v 1 "$work/cover.png"
 ff -i "$work/cover.png" -i upright.mp4 -map 0:v -map 1:v -c:v:0 png -c:v:1 copy cover-first.mkv

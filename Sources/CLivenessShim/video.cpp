@@ -18,6 +18,7 @@
 #include <opencv2/videoio.hpp>
 
 extern "C" {
+#include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
 }
@@ -74,6 +75,7 @@ struct stream_facts {
     int video_streams = 0;
     int main_stream = -1;          // among the video streams, 0-based: the video when not the first
     int mirrored_rotation = -1;    // a mirroring display matrix's quarter turn, its mirror left out
+    std::string codec;             // FFmpeg's name of the first video stream's codec
 };
 
 stream_facts read_stream_facts(const std::string &url) {
@@ -108,6 +110,7 @@ stream_facts read_stream_facts(const std::string &url) {
         }
         if (main > 0) facts.main_stream = main;
     }
+    if (first >= 0) facts.codec = avcodec_get_name(context->streams[first]->codecpar->codec_id);
     size_t size = 0;
     const uint8_t *data = first >= 0 ? av_stream_get_side_data(context->streams[first], AV_PKT_DATA_DISPLAYMATRIX, &size) : nullptr;
     if (data && size >= 9 * sizeof(int32_t)) {
@@ -185,6 +188,12 @@ lv_status lv_video_open_file(const char *path, lv_video **out, lv_video_info *in
         const int rotation = facts.mirrored_rotation >= 0 ? facts.mirrored_rotation
                                                           : normalised_rotation(video->cap.get(cv::CAP_PROP_ORIENTATION_META));
         fill_info(video->cap, rotation, info);
+        // A container without a FourCC gives OpenCV none (WebM) or a number (MPEG-TS: stream type
+        // 0x1b for H.264), which is no name: FFmpeg's own name of the codec is given instead.
+        if (info && (!info->codec[0] || !std::all_of(info->codec, info->codec + std::strlen(info->codec), [](char c) { return c >= 0x20 && c < 0x7F; }))) {
+            std::memset(info->codec, 0, sizeof(info->codec));
+            std::strncpy(info->codec, facts.codec.c_str(), sizeof(info->codec) - 1);
+        }
         *out = video.release();
     });
 }

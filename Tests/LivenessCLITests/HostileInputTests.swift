@@ -71,12 +71,14 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(Set(twinned.compactMap { $0.string("file") }),
                        ["rotate-90.mp4", "rotate-180.mp4", "rotate-270.mp4", "vfr-retimed.mp4", "vfr-dropped.mp4", "wrong-fps-header.mkv",
                         "turned-45.mp4", "zero-matrix.mp4", "file:one-frame.mp4", "pipe:0", "http:/127.0.0.1:9/http-named.mp4", #"caf\xE9.mp4"#,
-                        "late-start-600.mkv", "late-start-36000.mkv", "hflip.mp4", "hflip-rotate-90.mp4", "long-audio.mkv", "long-audio.webm", "audio-burst.mkv", "vflip-rotate-180.mp4"])
+                        "late-start-600.mkv", "late-start-36000.mkv", "hflip.mp4", "hflip-rotate-90.mp4", "long-audio.mkv", "long-audio.webm", "audio-burst.mkv", "vflip-rotate-180.mp4", "upright.ts"])
         for entry in twinned {
             let file = try XCTUnwrap(entry.string("file"))
             let record = try corpus.output.record(corpus.path(file))
             let twin = try corpus.output.record(corpus.path(try XCTUnwrap(entry.string("twin"))))
             XCTAssertTrue(twin.isNull("error"), "\(twin)")
+            let codec = record.object("input")?.string("codec") ?? ""
+            XCTAssertTrue(!codec.isEmpty && codec.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(file): codec \(codec.debugDescription)")
             XCTAssertEqual(record.string("outcome"), twin.string("outcome"), "\(file): outcome")
             // Variable-rate copies: the outcome only (see the manifest's note).
             guard entry.string("twinMatch") == "credits" else { continue }
