@@ -157,12 +157,11 @@ public final class BatchCoordinator {
         while let line = worker.nextLine() {
             switch worker.state {
             case .starting:
-                let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
-                if let fatal = object?["fatal"] as? [String: Any] {
-                    let code = (fatal["exitCode"] as? NSNumber).flatMap { ExitCode(rawValue: $0.int32Value) } ?? .internalFailure
-                    throw Abort(message: fatal["message"] as? String ?? "liveness: a worker could not start", code: code)
+                let hello = WorkerLine.decode(WorkerHello.self, from: line)
+                if let fatal = hello?.fatal {
+                    throw Abort(message: fatal.message, code: ExitCode(rawValue: fatal.exitCode) ?? .internalFailure)
                 }
-                guard object?["ready"] as? Bool == true else {
+                guard hello?.ready == true else {
                     worker.kill()
                     continue
                 }
@@ -173,7 +172,7 @@ public final class BatchCoordinator {
                     // Not the answer to the request: the worker cannot be trusted any more.
                     worker.kill()
                     record(clip, ClipError(
-                        kind: "workerFailed", message: "liveness: \(clip.shownPath): the worker answered with an unreadable line",
+                        kind: BatchFailure.workerFailed.rawValue, message: "liveness: \(clip.shownPath): the worker answered with an unreadable line",
                         exitCode: .internalFailure), since: since)
                     worker.state = .closing
                     continue
@@ -182,7 +181,7 @@ public final class BatchCoordinator {
                 tally.add(facts)
                 if let message = facts.errorMessage { progress.failed(message) }
                 // After an allocation failure the worker exits by itself (see WorkerCommand).
-                worker.state = facts.errorKind == "memoryLimit" ? .closing : .idle
+                worker.state = facts.errorKind == BatchFailure.memoryLimit.rawValue ? .closing : .idle
             case .idle, .closing:
                 worker.kill()
             }
@@ -195,10 +194,10 @@ public final class BatchCoordinator {
             switch worker.state {
             case .busy(_, let since) where settings.clipTimeout > 0 && Double(now - since) / 1e9 >= settings.clipTimeout:
                 worker.kill()
-                try workerEnded(worker, killedFor: "timeLimit")
+                try workerEnded(worker, killedFor: .timeLimit)
             case .starting(let since) where Double(now - since) / 1e9 >= settings.startTimeout:
                 worker.kill()
-                try workerEnded(worker, killedFor: "startTimeout")
+                try workerEnded(worker, killedFor: .startTimeout)
             default:
                 break
             }
@@ -206,7 +205,10 @@ public final class BatchCoordinator {
     }
 
     /// A worker's stdout closed (it exited or died) or it was killed: report its clip, if any.
-    private func workerEnded(_ worker: WorkerProcess, killedFor reason: String?) throws {
+    /// Why the coordinator killed a worker.
+    private enum KillReason { case timeLimit, startTimeout }
+
+    private func workerEnded(_ worker: WorkerProcess, killedFor reason: KillReason?) throws {
         let termination = worker.reap()
         workers.removeAll { $0 === worker }
         switch worker.state {
@@ -215,7 +217,7 @@ public final class BatchCoordinator {
         case .starting:
             startFailures += 1
             if startFailures >= settings.maxStartFailures {
-                let why = reason == "startTimeout" ? "did not load the models within \(Int(settings.startTimeout)) s" : "died while starting (\(describe(termination)))"
+                let why = reason == .startTimeout ? "did not load the models within \(Int(settings.startTimeout)) s" : "died while starting (\(describe(termination)))"
                 throw Abort(
                     message: "liveness: \(startFailures) worker processes in a row \(why)" + (worker.stderrCause.map { ": \($0)" } ?? ""),
                     code: .internalFailure)
@@ -225,19 +227,19 @@ public final class BatchCoordinator {
         }
     }
 
-    private func clipError(_ clip: Clip, termination: WorkerProcess.Termination, killedFor reason: String?, stderr worker: WorkerProcess) -> ClipError {
+    private func clipError(_ clip: Clip, termination: WorkerProcess.Termination, killedFor reason: KillReason?, stderr worker: WorkerProcess) -> ClipError {
         let limitMB = settings.memoryLimitMB
-        if reason == "timeLimit" || { if case .signalled(SIGALRM) = termination { return true } else { return false } }() {
+        if reason == .timeLimit || { if case .signalled(SIGALRM) = termination { return true } else { return false } }() {
             return ClipError(
-                kind: "timeLimit",
+                kind: BatchFailure.timeLimit.rawValue,
                 message: "liveness: \(clip.shownPath): stopped after \(JSON.format(settings.clipTimeout)) s, the per-clip time limit (--clip-timeout)",
                 exitCode: .inputOrModel, details: [("limitSeconds", .number(settings.clipTimeout))])
         }
         let lastLine = worker.stderrCause
         // A crash is put down to the memory limit when the worker said so on stderr, or when this
         // clip took its address space near the limit.
-        let nearLimit = MemoryLimit.grewNearLimit(before: worker.peakAtSend, after: worker.lastStatus?.peakVirtualMB ?? 0, limitMB: limitMB)
-        let outOfMemory = limitMB > 0 && (nearLimit || MemoryLimit.isAllocationFailure(worker.stderrText))
+        let outOfMemory = MemoryLimit.explains(
+            failure: worker.stderrText, peakBefore: worker.peakAtSend, peakAfter: worker.lastStatus?.peakVirtualMB ?? 0, limitMB: limitMB)
         var details: [(String, JSON)] = []
         switch termination {
         case .signalled(let signal): details.append(("signal", .number(Double(signal))))
@@ -246,12 +248,12 @@ public final class BatchCoordinator {
         if outOfMemory {
             details.append(("limitMB", .number(Double(limitMB))))
             return ClipError(
-                kind: "memoryLimit",
+                kind: BatchFailure.memoryLimit.rawValue,
                 message: "liveness: \(clip.shownPath): the worker ran out of memory under the \(limitMB) MB limit (--memory-limit) and \(describe(termination))",
                 exitCode: .inputOrModel, details: details)
         }
         return ClipError(
-            kind: "crashed",
+            kind: BatchFailure.crashed.rawValue,
             message: "liveness: \(clip.shownPath): the worker decoding it \(describe(termination))" + (lastLine.map { ": \($0)" } ?? ""),
             exitCode: .inputOrModel, details: details)
     }

@@ -6,10 +6,10 @@ import LivenessProcess
 /// The worker's side of the batch protocol (the coordinator's is `BatchCoordinator`): a process
 /// that loads the models once, then scores the clips the coordinator sends, one at a time.
 ///
-/// Protocol, one JSON value per line: stdin carries `{"index": I, "path": P}` requests; stdout
-/// carries `{"ready": true, "pid": N}` once the models are loaded (or `{"fatal": {...}}` and an
-/// exit when they cannot be), then one `ClipRecord` line per request, in order. End of stdin ends
-/// the worker. Anything a library writes to stdout is sent to stderr, so the protocol stays clean.
+/// Protocol (`WorkerMessages.swift`), one JSON object per line: stdin carries `WorkerRequest`s;
+/// stdout carries a `WorkerHello` once the models are loaded (ready, or fatal and an exit when
+/// they cannot be), then one `ClipRecord` line per request, in order. End of stdin ends the
+/// worker. Anything a library writes to stdout is sent to stderr, so the protocol stays clean.
 public struct BatchWorker {
     /// The batch process: this worker is killed when it ends.
     public var coordinator: Int32?
@@ -53,27 +53,24 @@ public struct BatchWorker {
         } catch {
             var (message, code, kind) = describe(error)
             if memoryLimitMB > 0 && MemoryLimit.isAllocationFailure(message) {
-                kind = "memoryLimit"
+                kind = BatchFailure.memoryLimit.rawValue
                 message = "liveness: the models do not fit in --memory-limit \(memoryLimitMB) MB (\(message.dropFirst("liveness: ".count)))"
                 code = .usage
             }
-            channel.send(.object([("fatal", .object([
-                ("kind", .string(kind)), ("message", .string(message)), ("exitCode", .number(Double(code.rawValue))),
-            ]))]))
+            channel.send(WorkerLine.encode(WorkerHello(fatal: .init(kind: kind, message: message, exitCode: code.rawValue))))
             return code
         }
-        channel.send(.object([("ready", .bool(true)), ("pid", .number(Double(getpid())))]))
+        channel.send(WorkerLine.encode(WorkerHello(ready: true, pid: getpid())))
 
         while let line = readLine(strippingNewline: true) {
-            guard let request = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let index = (request["index"] as? NSNumber)?.intValue, let path = request["path"] as? String else {
+            guard let request = WorkerLine.decode(WorkerRequest.self, from: Array(line.utf8)) else {
                 printError("liveness worker: unreadable request: \(line.prefix(200))")
                 return .internalFailure
             }
             if clipTimeoutSeconds > 0 { alarm(UInt32(clipTimeoutSeconds + 10)) }
-            let (record, mustExit) = scoreOne(Clip(index: index, path: path), score: score, describe: describe)
+            let (record, mustExit) = scoreOne(Clip(index: request.index, path: request.path), score: score, describe: describe)
             alarm(0)
-            channel.send(record)
+            channel.send(Array((record.serialized() + "\n").utf8))
             // After an allocation failed, the libraries' state is not trusted: a fresh worker goes on.
             if mustExit { return .passed }
         }
@@ -95,10 +92,9 @@ public struct BatchWorker {
             // whatever the message says. A clip that did not grow it (a file rejected at once,
             // with the models alone near a low limit) failed for its own reason.
             let peak = ProcStatus()?.peakVirtualMB ?? 0
-            let outOfMemory = MemoryLimit.isAllocationFailure(message)
-                || MemoryLimit.grewNearLimit(before: peakBefore, after: peak, limitMB: memoryLimitMB)
-            if outOfMemory && memoryLimitMB > 0 {
-                kind = "memoryLimit"
+            let outOfMemory = MemoryLimit.explains(failure: message, peakBefore: peakBefore, peakAfter: peak, limitMB: memoryLimitMB)
+            if outOfMemory {
+                kind = BatchFailure.memoryLimit.rawValue
                 code = .inputOrModel
                 let prefix = "liveness: \(clip.shownPath): "
                 let cause = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
@@ -107,7 +103,8 @@ public struct BatchWorker {
             }
             let wallMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             let failure = ClipError(kind: kind, message: message, exitCode: code, details: details)
-            return (ClipRecord.failed(clip, error: failure, wallMs: wallMs), outOfMemory)
+            // After any failed allocation, limit or none, the libraries' state is not trusted.
+            return (ClipRecord.failed(clip, error: failure, wallMs: wallMs), outOfMemory || MemoryLimit.isAllocationFailure(message))
         }
     }
 
@@ -143,7 +140,7 @@ final class ProtocolChannel {
         dup2(STDERR_FILENO, STDOUT_FILENO)
     }
 
-    func send(_ value: JSON) {
-        guard writeAll(fd, Array((value.serialized() + "\n").utf8)) else { exit(ExitCode.internalFailure.rawValue) }
+    func send(_ line: [UInt8]) {
+        guard writeAll(fd, line) else { exit(ExitCode.internalFailure.rawValue) }
     }
 }

@@ -8,6 +8,13 @@ public enum MemoryLimit {
         limitMB > 0 && after > before && after >= nearShare * Double(limitMB)
     }
 
+    /// Whether a clip's failure is put down to the memory limit, on either side of the batch: the
+    /// libraries said an allocation failed (`message`: the worker's error, or its stderr when it
+    /// died), or the clip took the address space from `peakBefore` to near the limit.
+    public static func explains(failure message: String, peakBefore: Double, peakAfter: Double, limitMB: Int) -> Bool {
+        limitMB > 0 && (isAllocationFailure(message) || grewNearLimit(before: peakBefore, after: peakAfter, limitMB: limitMB))
+    }
+
     public static func isAllocationFailure(_ message: String) -> Bool {
         let text = message.lowercased()
         return ["out of memory", "failed to allocate", "insufficient memory", "cannot allocate memory", "could not allocate", "bad_alloc"]

@@ -51,13 +51,13 @@ public final class WorkerProcess {
 
     /// Sends one request line; false when the worker no longer reads (it died: its end of file follows).
     public func send(_ clip: Clip) -> Bool {
-        let request = JSON.object([("index", .number(Double(clip.index))), ("path", .string(clip.path))]).serialized() + "\n"
+        let request = WorkerLine.encode(WorkerRequest(index: clip.index, path: clip.path))
         state = .busy(clip, since: DispatchTime.now().uptimeNanoseconds)
         if let status = ProcStatus(pid: String(pid)) {
             lastStatus = status
             peakAtSend = status.peakVirtualMB
         }
-        return inputOpen && writeAll(child.stdinFD, Array(request.utf8))
+        return inputOpen && writeAll(child.stdinFD, request)
     }
 
     /// No more clips: the worker exits after its current one.
