@@ -100,13 +100,14 @@ struct lv_predictor {
             for (long long i = 0; i < rows; ++i) items.push_back(real());
         }
 
+        double left() const { return size_ - before_ - static_cast<double>(at_); }
+
       private:
         std::ifstream in_;
         std::vector<char> buffer_ = std::vector<char>(1 << 20);
         size_t at_ = 0, filled_ = 0;
         double size_ = 0, before_ = 0;  // the file's bytes, and those before the buffer
 
-        double left() const { return size_ - before_ - static_cast<double>(at_); }
         unsigned char byte() {
             if (at_ == filled_) {
                 before_ += static_cast<double>(filled_);
@@ -139,7 +140,16 @@ struct lv_predictor {
             lv.trees = file.count("trees");
             for (unsigned long t = 0; t < lv.trees; ++t) {
                 const size_t splits = file.count("splits");
-                if (t == 0) lv.splits_per_tree = splits;
+                if (t == 0) {
+                    lv.splits_per_tree = splits;
+                    // Sized once for the level: grown leaf by leaf, the 65 MB of leaves left 60 MB
+                    // of address space behind, which a batch worker's --memory-limit counts. What
+                    // the level declares must fit in the bytes left, each float taking two.
+                    const double floats = double(lv.trees) * double(splits + 1) * double(dims);
+                    if (2 * floats > file.left()) throw dlib::serialization_error("shape predictor declares more leaves than its file holds");
+                    lv.leaves.reserve(static_cast<size_t>(floats));
+                    lv.splits.reserve(lv.trees * splits);
+                }
                 if (splits != lv.splits_per_tree) throw dlib::serialization_error("shape predictor trees of one level differ in depth");
                 for (size_t i = 0; i < splits; ++i) {
                     const long long idx1 = file.integer(), idx2 = file.integer();
