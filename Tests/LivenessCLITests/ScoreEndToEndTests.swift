@@ -156,6 +156,24 @@ final class ScoreEndToEndTests: XCTestCase {
         }
     }
 
+    /// A report replays its own run (issue 34 item 3): its `config`, given back as the
+    /// configuration file with its seed, gives the same report (timings aside), so every key it
+    /// prints is one the configuration reads, with the value that decided the run.
+    func testAReportsConfigurationReplaysItsRun() throws {
+        let clip = try TestMedia.realMov()
+        let temp = try TemporaryDirectory()
+        let first = try CLI.run(["score", clip, "--seed", "7", "--json"] + TestMedia.realMovPassingArguments(in: temp)).json()
+        let config = try XCTUnwrap(first["config"] as? [String: Any])
+        let file = try temp.write(try JSONSerialization.data(withJSONObject: config), to: "replay.json")
+        let replay = try CLI.run(["score", clip, "--seed", try XCTUnwrap(first.string("seed")), "--config", file, "--json"])
+        XCTAssertEqual(replay.exitCode, 0, replay.stderr)
+        let second = try replay.json()
+        for key in Set(first.keys).union(second.keys).subtracting(["timing", "tool"]) {
+            XCTAssertEqual(first[key].map { NSDictionary(dictionary: ["v": $0]) }, second[key].map { NSDictionary(dictionary: ["v": $0]) },
+                           "report '\(key)' differs in the replay")
+        }
+    }
+
     func testAShorterCapTimesOut() throws {
         // single_face.mp4 (2.4 s): autoshot at 367 ms, the labelled blink (clip_labels) credited at
         // 833 ms, no head turn. With a 1 s cap the blink counts and the session times out at about
