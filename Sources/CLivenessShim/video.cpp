@@ -139,7 +139,10 @@ int longest_stall_reads(const std::string &url) {
     AVFormatContext *context = open_demuxer(url);
     if (!context) return 0;
     long run = 0, longest = 0;
-    const int video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    // The first video stream: the one OpenCV reads.
+    int video = -1;
+    for (unsigned i = 0; i < context->nb_streams && video < 0; ++i)
+        if (context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO) video = static_cast<int>(i);
     AVPacket *packet = av_packet_alloc();
     while (video >= 0 && packet && av_read_frame(context, packet) >= 0) {
         run = packet->stream_index == video ? 0 : run + 1;
