@@ -122,6 +122,8 @@ public final class OutputFile {
 
     /// Why what is at `path` must not be replaced, if anything is there.
     public static func checkReplaceable(_ path: String, kind: Kind, inputs: [String]) throws {
+        // Said before the run, not after it: an empty path, or one ending in "/", names no file.
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw failed(path, cause: "names no file (a file's path cannot be empty or end in \"/\")") }
         var st = stat()
         guard FileName.withCString(path, { lstat($0, &st) }) == 0 else {
             if errno == ENOENT { return }

@@ -49,6 +49,17 @@ final class SafeOutputTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: temp.file(name), encoding: .utf8).hasPrefix("frame,ms,"))
     }
 
+    /// An empty trace path, or one ending in "/", names no file: refused before the clip is scored
+    /// (it failed after scoring, with "No such file or directory" or "Not a directory").
+    func testAPathThatNamesNoFileIsRefusedAtOnce() throws {
+        let temp = try TemporaryDirectory()
+        for path in ["", temp.file("absent").path + "/", temp.path + "/"] {
+            let result = try CLI.run(["score", try TestMedia.singleFaceMP4(), "--seed", "1", "--trace", path])
+            Expect.errorLine(result, code: 4, naming: path.isEmpty ? "liveness: \"\": " : path, cause: ["names no file"])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path), [])
+    }
+
     func testTraceRefusesWhatIsNotItsOwn() throws {
         let targets = try Targets()
         let before = targets.states()

@@ -35,7 +35,7 @@ enum ErrorReport {
         case let vision as VisionError:
             return describe(vision)
         case let write as WriteFailure:
-            return ("liveness: \(write.path): could not write: \(write.cause)", .internalFailure)
+            return ("liveness: \(write.path.isEmpty ? "\"\"" : write.path): could not write: \(write.cause)", .internalFailure)
         case let limit as MemoryLimitUnset:
             return ("liveness: could not set the memory limit: \(limit.cause)", .internalFailure)
         case let bench as BenchError:
