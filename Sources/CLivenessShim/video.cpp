@@ -68,6 +68,13 @@ AVFormatContext *open_demuxer(const std::string &url) {
     return opened < 0 ? nullptr : context;
 }
 
+// The file's first video stream, the one OpenCV decodes; -1 when it has none.
+int first_video_stream(const AVFormatContext *context) {
+    for (unsigned i = 0; i < context->nb_streams; ++i)
+        if (context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO) return static_cast<int>(i);
+    return -1;
+}
+
 // What FFmpeg's own reading of the file tells that OpenCV 4.6 does not. OpenCV reads the file's
 // first video stream, whatever it is (a cover picture, a thumbnail track); and it reads a display
 // matrix that mirrors as the turn of its matrix, a left-right mirror as a half turn.
@@ -82,9 +89,8 @@ stream_facts read_stream_facts(const std::string &url) {
     stream_facts facts;
     AVFormatContext *context = open_demuxer(url);
     if (!context) return facts;
-    int first = -1;
-    for (unsigned i = 0; i < context->nb_streams; ++i)
-        if (context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && facts.video_streams++ == 0) first = static_cast<int>(i);
+    const int first = first_video_stream(context);
+    for (unsigned i = 0; i < context->nb_streams; ++i) facts.video_streams += context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO;
     // Which stream is the video is a question only with several. As ffmpeg itself chooses, the
     // most pixels, a cover picture never; and a stream of one frame is a picture too (a PNG
     // cover in Matroska is no attachment): its packets are counted.
@@ -139,10 +145,7 @@ int longest_stall_reads(const std::string &url) {
     AVFormatContext *context = open_demuxer(url);
     if (!context) return 0;
     long run = 0, longest = 0;
-    // The first video stream: the one OpenCV reads.
-    int video = -1;
-    for (unsigned i = 0; i < context->nb_streams && video < 0; ++i)
-        if (context->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO) video = static_cast<int>(i);
+    const int video = first_video_stream(context);
     AVPacket *packet = av_packet_alloc();
     while (video >= 0 && packet && av_read_frame(context, packet) >= 0) {
         run = packet->stream_index == video ? 0 : run + 1;
@@ -214,7 +217,7 @@ double lv_video_declared_span_ms(const char *path) {
             // browser's MediaRecorder writes such WebM) is no missing video. When the file's
             // packets do reach that duration (it was not cut short), the video's own last packet
             // ends its span.
-            const int video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+            const int video = first_video_stream(context);
             double file_end = 0, video_end = 0;
             AVPacket *packet = av_packet_alloc();
             while (video >= 0 && packet && av_read_frame(context, packet) >= 0) {
@@ -267,7 +270,11 @@ lv_status lv_video_read(lv_video *video, lv_image *frame, double *timestamp_ms, 
         cv::Mat &mat = lv_target(frame);
         *got_frame = 0;
         bool read = video->cap.read(mat);
-        if (!read && !video->url.empty()) {
+        // Only a read that fails short of the frames the file declares (or with no count) may be
+        // OpenCV's stall; at the end of a whole file the packets are not walked again.
+        const double declared = video->cap.get(cv::CAP_PROP_FRAME_COUNT);
+        const bool short_of_declared = !(declared > 0) || video->cap.get(cv::CAP_PROP_POS_FRAMES) < declared;
+        if (!read && !video->url.empty() && short_of_declared) {
             if (video->stall_retries < 0) video->stall_retries = longest_stall_reads(video->url);
             for (int retry = 0; !read && retry < video->stall_retries; ++retry) read = video->cap.read(mat);
         }
