@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
-#include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -66,6 +66,12 @@ std::string sha256_hex(const std::string &bytes) {
     return hex;
 }
 
+// The file's bytes read in place: dlib reads a network from a stream, and a string stream would
+// hold a second copy of the 22 MB.
+struct bytes_buffer : std::streambuf {
+    explicit bytes_buffer(std::string &bytes) { setg(bytes.data(), bytes.data(), bytes.data() + bytes.size()); }
+};
+
 constexpr unsigned long chip_size = 150;
 constexpr double chip_padding = 0.25;
 
@@ -83,14 +89,15 @@ lv_status lv_describer_load(const char *path, const char *sha256, lv_describer *
         lv_require(out != nullptr && sha256 != nullptr, LV_ERR_ARGUMENT, "no output handle or checksum");
         lv_require_file(path, LV_ERR_MODEL, "could not load face descriptor model");
         std::ifstream file(path, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
         lv_require(!file.bad(), LV_ERR_MODEL, "could not read it");
         const std::string actual = sha256_hex(bytes);
         if (actual != sha256)
             throw lv_failure(LV_ERR_MODEL, "its SHA-256 begins " + actual.substr(0, 12) + ", the model's " +
                                                std::string(sha256).substr(0, 12) + " (a damaged copy, or another file)");
         auto describer = std::make_unique<lv_describer>();
-        std::istringstream stream(bytes);
+        bytes_buffer buffer(bytes);
+        std::istream stream(&buffer);
         dlib::deserialize(describer->network, stream);
         *out = describer.release();
     }, {LV_ERR_MODEL, "could not load face descriptor model", path});
