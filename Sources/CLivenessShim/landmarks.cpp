@@ -144,9 +144,11 @@ struct lv_predictor {
                     lv.splits_per_tree = splits;
                     // Sized once for the level: grown leaf by leaf, the 65 MB of leaves left 60 MB
                     // of address space behind, which a batch worker's --memory-limit counts. What
-                    // the level declares must fit in the bytes left, each float taking two.
+                    // the level declares must fit in the bytes left: a leaf's float takes two, a
+                    // split (two indices and a float) four.
                     const double floats = double(lv.trees) * double(splits + 1) * double(dims);
-                    if (2 * floats > file.left()) throw dlib::serialization_error("shape predictor declares more leaves than its file holds");
+                    if (2 * floats + 4 * double(lv.trees) * double(splits) > file.left())
+                        throw dlib::serialization_error("shape predictor declares more leaves than its file holds");
                     lv.leaves.reserve(static_cast<size_t>(floats));
                     lv.splits.reserve(lv.trees * splits);
                 }
