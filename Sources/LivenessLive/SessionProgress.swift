@@ -67,6 +67,6 @@ public struct SessionProgress {
     /// Milliseconds left of the cap while scanning, nil otherwise.
     public func msLeft(at ms: Double) -> Double? {
         guard scanning, let autoshotMs else { return nil }
-        return max(0, config.capMs - (ms - autoshotMs))
+        return ScanCap(autoshotMs: autoshotMs, config: config).msLeft(at: ms)
     }
 }

@@ -1,5 +1,6 @@
 import DataTestSupport
 import LivenessCore
+import TestSupport
 import XCTest
 
 /// The blink as the lids' own motion (`BlinkEvent`, `LidFlow`) on the shared clips, with the
