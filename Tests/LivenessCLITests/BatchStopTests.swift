@@ -34,6 +34,34 @@ final class BatchStopTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C as a terminal sends it (SIGINT to the whole group) while the workers are still
+    /// loading their models, before either has opened a clip: the batch stops, its workers with
+    /// it (issue 34; the time it takes is measured by Benchmarks/batch_stop_time.py).
+    func testCtrlCWhileTheWorkersLoadTheirModelsEndsThemAll() throws {
+        let temp = try TemporaryDirectory()
+        let clip = try TestMedia.singleFaceMP4()
+        let output = temp.file("out.jsonl").path
+        let workers = WorkerList()
+        // The test's Process starts the command as the leader of its own process group, as a
+        // terminal's shell starts a job.
+        let result = try CLI.run(["score", clip, clip, "--jobs", "2", "--seed", "1", "--output", output], timeout: 300,
+                                 whileRunning: { process in
+            let coordinator = process.processIdentifier
+            waitUntil { childProcesses(of: coordinator).count == 2 }
+            let pids = childProcesses(of: coordinator)
+            workers.loading = pids.allSatisfy { !openFiles(of: $0).contains(clip) }
+            workers.pids = pids
+            _ = kill(-coordinator, SIGINT)
+        })
+        XCTAssertEqual(result.exitCode, 128 + SIGINT, result.stderr)
+        XCTAssertEqual(workers.pids.count, 2)
+        XCTAssertTrue(workers.loading, "SIGINT came before a worker opened its clip")
+        XCTAssertTrue(waitUntil { !workers.pids.contains(where: isAlive) }, "workers left behind: \(workers.pids.filter(isAlive))")
+        let lines = try BatchOutput(contentsOf: URL(fileURLWithPath: output))
+        XCTAssertTrue(lines.records.isEmpty, "no clip was scored")
+        XCTAssertTrue(lines.summary?.string("aborted")?.contains("stopped by SIGINT") ?? false, "\(String(describing: lines.summary))")
+    }
+
     func testWorkersDoNotOutliveAKilledCoordinator() throws {
         let temp = try TemporaryDirectory()
         let long = try TestMedia.longClipWithoutAFace(in: temp, minutes: 60)
@@ -96,4 +124,6 @@ final class Box<T>: @unchecked Sendable {
 /// Worker pids seen by a `whileRunning` closure.
 final class WorkerList: @unchecked Sendable {
     var pids: [Int32] = []
+    /// Whether the workers were still loading their models when seen.
+    var loading = false
 }

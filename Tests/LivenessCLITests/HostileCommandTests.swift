@@ -197,10 +197,13 @@ final class HostileCommandTests: XCTestCase {
     func testStopSignalsStartedIgnoredStayIgnored() throws {
         let clip = try TestMedia.singleFaceMP4()
         for (trap, signal) in [("HUP", SIGHUP), ("INT", SIGINT)] {
-            // setsid: the command leads its own process group, so the hangup can be sent to the
-            // group (the workers included) as a closing terminal sends it.
+            let sent = SignalCount()
+            // The test's Process starts the shell as the leader of its own process group, and the
+            // shell becomes liveness (exec), so the signal can be sent to the group (the workers
+            // included) as a closing terminal sends it. (`setsid` here forked, so the signal was
+            // never sent: the process kept the name "setsid".)
             let result = try CLI.run(["score", clip, clip, "--jobs", "2", "--seed", "1"], timeout: 300,
-                                     shell: "trap '' \(trap); exec setsid \"$@\"", whileRunning: { process in
+                                     shell: "trap '' \(trap); exec \"$@\"", whileRunning: { process in
                                          // Not before the shell has set its trap and become liveness:
                                          // a signal sent earlier reaches a shell that does not ignore it yet.
                                          let comm = "/proc/\(process.processIdentifier)/comm"
@@ -208,10 +211,11 @@ final class HostileCommandTests: XCTestCase {
                                              Thread.sleep(forTimeInterval: 0.01)
                                          }
                                          while process.isRunning {
-                                             _ = kill(-process.processIdentifier, signal)
+                                             if kill(-process.processIdentifier, signal) == 0 { sent.count += 1 }
                                              Thread.sleep(forTimeInterval: 0.1)
                                          }
                                      })
+            XCTAssertGreaterThan(sent.count, 0, "SIG\(trap) was sent to the group")
             XCTAssertEqual(result.exitCode, 0, "SIG\(trap) started ignored stays ignored: \(result.stderr)")
             let records = try BatchOutput(result.stdout).records
             XCTAssertEqual(records.compactMap { $0.string("outcome") }, ["incomplete", "incomplete"], result.stdout)
@@ -275,4 +279,9 @@ final class HostileCommandTests: XCTestCase {
         let summary = try XCTUnwrap(live.stdout.split(separator: "\n").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
         XCTAssertEqual(summary.string("outcome"), try score.json().string("outcome"), "live and score read the same timestamps")
     }
+}
+
+/// How many signals a test's watcher thread sent.
+final class SignalCount: @unchecked Sendable {
+    var count = 0
 }
