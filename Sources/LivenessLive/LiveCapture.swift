@@ -12,7 +12,9 @@ import LivenessVision
 /// Timestamps: a camera's frames are stamped with a monotonic clock when the read returns (V4L2
 /// timestamps are not reliable across drivers); a file's frames keep the file's own timestamps,
 /// and the thread releases each one when the monotonic clock reaches it, so a file plays at its
-/// recorded pace with the same dropping as a camera. A gap between two frames longer than
+/// recorded pace with the same dropping as a camera; played `everyFrame`, it waits for the
+/// analysis instead of dropping (at the file's pace, or slower when the analysis is), so every
+/// frame is analysed as `score` analyses them. A gap between two frames longer than
 /// `longestPauseMs` (a file whose timestamps jump hours, or a frame rate of 1/100000) is played
 /// as that long: the timestamps stay the file's, only the wait is bounded.
 public final class LiveCapture {
@@ -22,7 +24,8 @@ public final class LiveCapture {
 
     public enum Input: Sendable, Equatable {
         case camera(index: Int, width: Int, height: Int)
-        case file(path: String)
+        /// `everyFrame`: no frame is dropped; the file plays as slowly as the analysis needs.
+        case file(path: String, everyFrame: Bool)
     }
 
     /// What `next` found.
@@ -78,7 +81,7 @@ public final class LiveCapture {
             switch input {
             case .camera(let index, let width, let height):
                 source = try VideoSource(camera: index, width: width, height: height)
-            case .file(let path):
+            case .file(let path, _):
                 source = try VideoSource(file: path)
             }
         } catch {
@@ -87,8 +90,8 @@ public final class LiveCapture {
         }
         mailbox.opened(.success((source.info, source.name)))
         defer { mailbox.threadDone() }
-        let isFile: Bool
-        if case .file = input { isFile = true } else { isFile = false }
+        var isFile = false, everyFrame = false
+        if case .file(_, let every) = input { (isFile, everyFrame) = (true, every) }
         var clockStartMs: Double?
         var fileStartMs: Double?
         var previousFileMs: Double?
@@ -113,7 +116,8 @@ public final class LiveCapture {
                     timestampMs = frame.timestampMs
                     guard mailbox.sleep(untilMonotonicMs: startMs + (frame.timestampMs - first)) else { return }
                 }
-                mailbox.deliver(Frame(image: try frame.image.copy(), index: frame.index, timestampMs: timestampMs))
+                let copy = Frame(image: try frame.image.copy(), index: frame.index, timestampMs: timestampMs)
+                guard mailbox.deliver(copy, waitingForRoom: everyFrame) else { return }
             } catch {
                 mailbox.finish(error: error)
                 return
@@ -155,12 +159,17 @@ private final class Mailbox: @unchecked Sendable {
 
     var isStopRequested: Bool { locked { stopRequested } }
 
-    func deliver(_ frame: Frame) {
+    /// Puts `frame` in the slot, over a frame not yet taken (dropped), or, `waitingForRoom`, once
+    /// that one is taken. False when stopped meanwhile.
+    func deliver(_ frame: Frame, waitingForRoom: Bool) -> Bool {
         locked {
+            while waitingForRoom, slot != nil, !stopRequested { condition.wait() }
+            guard !stopRequested else { return false }
             if slot != nil { dropped += 1 }
             slot = frame
             captured += 1
             condition.broadcast()
+            return true
         }
     }
 
@@ -211,6 +220,7 @@ private final class Mailbox: @unchecked Sendable {
             }
             if let frame = slot {
                 slot = nil
+                condition.broadcast()
                 return .frame(frame)
             }
             if let failure { throw failure }
@@ -218,7 +228,12 @@ private final class Mailbox: @unchecked Sendable {
         }
     }
 
-    func discardPending() { locked { slot = nil } }
+    func discardPending() {
+        locked {
+            slot = nil
+            condition.broadcast()
+        }
+    }
 
     var counts: (captured: Int, dropped: Int) { locked { (captured, dropped) } }
 

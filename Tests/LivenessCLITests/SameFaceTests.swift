@@ -142,7 +142,7 @@ final class SameFaceTests: XCTestCase {
         let clip = try TestMedia.realMov()
         let reference = try Self.still(of: clip, atSeconds: 1, in: temp, name: "frontal.jpg")
         let out = temp.file("out")
-        let live = try CLI.run(["live", "--source", clip, "--headless", "--seed", "7", "--out", out.path, "--reference", reference] + TestMedia.realMovPassingArguments(in: temp),
+        let live = try CLI.run(["live", "--source", clip, "--every-frame", "--headless", "--seed", "7", "--out", out.path, "--reference", reference] + TestMedia.realMovPassingArguments(in: temp),
                                environment: ["DISPLAY": ""], timeout: 120)
         XCTAssertEqual(live.exitCode, 0, "stderr: \(live.stderr)")
         let report = try JSONFile.object(at: out.appendingPathComponent("report.json"))

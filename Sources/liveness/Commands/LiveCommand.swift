@@ -15,6 +15,7 @@ enum LiveCommand {
         options: [
             OptionSpec(name: "camera", valueName: "N", help: "V4L2 camera index, /dev/videoN (default: 0)"),
             OptionSpec(name: "source", valueName: "FILE", help: "play a video file as if it were the camera, paced by its timestamps"),
+            OptionSpec(name: "every-frame", valueName: nil, help: "with --source: analyse every frame, playing slower when the analysis is (as score does)"),
             OptionSpec(name: "mirror", valueName: nil, help: "show the image mirrored (display only: the analysis sees the true image)"),
             OptionSpec(name: "headless", valueName: nil, help: "no window: events and the summary on stdout only"),
             OptionSpec(name: "out", valueName: "DIR", help: "write report.json, events.jsonl, autoshot.jpg, snapshot.jpg, timeline.png, recording.avi there"),
@@ -36,7 +37,7 @@ enum LiveCommand {
         let config = try CommonOptions.config(args)
         let models = CommonOptions.models(args)
         var inputs = CommonOptions.inputFiles(args, models: models)
-        if case .file(let path) = input { inputs.append(path) }
+        if case .file(let path, _) = input { inputs.append(path) }
         // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
@@ -85,13 +86,14 @@ enum LiveCommand {
         }
     }
 
-    /// `--camera N` (default 0) or `--source FILE`, not both.
+    /// `--camera N` (default 0) or `--source FILE` (`--every-frame`), not both.
     static func captureInput(_ args: ParsedArguments) throws -> LiveCapture.Input {
         let camera: Int? = try args.integer("camera", spec: spec)
         if let path = args.value("source") {
             guard camera == nil else { throw UsageError("--camera and --source cannot be used together", spec: spec) }
-            return .file(path: path)
+            return .file(path: path, everyFrame: args.has("every-frame"))
         }
+        guard !args.has("every-frame") else { throw UsageError("--every-frame needs --source: a camera's frames cannot wait", spec: spec) }
         let index = camera ?? 0
         guard (0...maxCameraIndex).contains(index) else { throw UsageError("--camera must be between 0 and \(maxCameraIndex), got \(index)", spec: spec) }
         return .camera(index: index, width: cameraWidth, height: cameraHeight)
