@@ -50,9 +50,12 @@ public struct BlinkEvent: Sendable {
         /// The closed frame nearest to counting (the most rules met, `Refusal.metMoreRules`, ties to
         /// the largest closure).
         var nearest: (frame: ChosenFrame, closure: Double, refusals: [Refusal])
-        /// The most the lids travelled both ways (the smaller of down and up) since the reopening;
-        /// nil before it.
+        /// The most the lids travelled both ways (the smaller of down and up) within
+        /// `maxClosedMs`, on the frames of the closing so far; nil before the first.
         var travel: Double?
+        /// The lids' event once seen: down and back up by `minTravel` each within `maxClosedMs`.
+        /// The closure may reopen after it (the fit's lids lag the pixels' on a slow frame rate).
+        var event: (down: Double, up: Double)?
     }
 
     let closedAt: Double
@@ -112,7 +115,6 @@ public struct BlinkEvent: Sendable {
         }
         if isClosed {
             c.reopened = nil
-            c.travel = nil
             if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
             if Refusal.metMoreRules(refusals, than: c.nearest.refusals) ?? (closure > c.nearest.closure) {
                 c.nearest = (frame, closure, refusals)
@@ -120,21 +122,20 @@ public struct BlinkEvent: Sendable {
         } else if c.reopened == nil {
             c.reopened = frame
         }
-        if let reopened = c.reopened {
-            let event = lidEvent(lowestFrom: c.startMs)
-            c.travel = max(c.travel ?? -.infinity, min(event.down, event.up))
-            if let credit = c.credit, event.down >= minTravel, event.up >= minTravel {
-                closing = nil
-                positions = []
-                return .blink(Blink(
-                    frame: credit.frame, closure: credit.closure, reopened: reopened, down: event.down, up: event.up,
-                    crossing: credit.crossing))
-            }
-            // Reopened without the lids' motion to show for it.
-            if frame.ms - reopened.ms > windowMs {
-                closing = nil
-                return .missed(miss(c, ending: nil))
-            }
+        let lids = lidEvent(lowestFrom: c.startMs)
+        c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
+        if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
+        if let reopened = c.reopened, let credit = c.credit, let event = c.event {
+            closing = nil
+            positions = []
+            return .blink(Blink(
+                frame: credit.frame, closure: credit.closure, reopened: reopened, down: event.down, up: event.up,
+                crossing: credit.crossing))
+        }
+        // Reopened without the lids' motion to show for it.
+        if let reopened = c.reopened, frame.ms - reopened.ms > windowMs {
+            closing = nil
+            return .missed(miss(c, ending: nil))
         }
         closing = c
         return nil
@@ -145,6 +146,7 @@ public struct BlinkEvent: Sendable {
     /// were before it in the window (where that descent began), the rise from it to now. Of all
     /// lowest points, the one whose smaller side is largest.
     private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double) {
+        // `positions` holds the frames of the last `maxClosedMs`, this one last.
         guard let now = positions.last?.position else { return (0, 0) }
         var highest = Double.infinity, best = (down: 0.0, up: 0.0)
         for p in positions {
@@ -163,11 +165,11 @@ public struct BlinkEvent: Sendable {
     }
 
     /// A closing that ended without a blink: its nearest frame's refusals, the lids' travel if it
-    /// reopened short of it, and what ended it. Never without a refusal: a reopened closing whose
+    /// reopened without their event, and what ended it. Never without a refusal: a reopened closing whose
     /// credit and travel both held was a blink on that frame.
     private func miss(_ c: Closing, ending: Refusal?) -> ActionMiss {
         var refusals = c.nearest.refusals
-        if let travel = c.travel, travel < minTravel { refusals.append(Refusal(.lidsStill, value: travel, bound: minTravel)) }
+        if c.reopened != nil, c.event == nil, let travel = c.travel { refusals.append(Refusal(.lidsStill, value: travel, bound: minTravel)) }
         if let ending { refusals.append(ending) }
         return ActionMiss(action: .blink, frame: c.nearest.frame, value: c.nearest.closure, bound: closedAt, refusals: refusals)
     }
