@@ -15,21 +15,25 @@ final class BlinkEventTests: XCTestCase {
     }
 
     /// Feeds `steps` at `fps` and returns the blinks, with the frame each completed on. The eyes
-    /// count as seen open (`EyesSeenOpen`) from the start, or with `eyesSeenOpen` false never; a
-    /// closed frame ends that until two open frames follow.
+    /// count as seen open since the autoshot (`EyesSeenOpen.isSeen`) from the start, or with
+    /// `eyesSeenOpen` false never; seen open again since the last closed reading
+    /// (`EyesSeenOpen.isSeenAgain`) from the start too, ended by a closed frame until two open
+    /// frames follow.
     func run(_ steps: [Step], fps: Double = 30, eyesSeenOpen: Bool = true) -> [(completedOn: Int, blink: BlinkEvent.Blink)] {
         var event = BlinkEvent(config: config)
         var blinks: [(Int, BlinkEvent.Blink)] = []
-        var seen = eyesSeenOpen, openFrames = 0
+        var again = eyesSeenOpen, openFrames = 0
         for (k, s) in steps.enumerated() {
             let frame = ChosenFrame(frame: k, ms: Double(k) * 1000 / fps)
             let refusals = s.counts ? [] : [Refusal(.outOfCircle)]
-            if case .blink(let blink)? = event.observe(frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: seen, refusals: refusals) {
+            if case .blink(let blink)? = event.observe(
+                frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: eyesSeenOpen, eyesSeenOpenAgain: again,
+                refusals: refusals) {
                 blinks.append((k, blink))
             }
             let closure = s.closure ?? 1
             openFrames = closure < config.blinkSeenOpenClosure ? openFrames + 1 : 0
-            if closure >= config.blinkClosure { seen = false } else if eyesSeenOpen && openFrames >= 2 { seen = true }
+            if closure >= config.blinkClosure { again = false } else if eyesSeenOpen && openFrames >= 2 { again = true }
         }
         return blinks
     }

@@ -45,7 +45,12 @@ public struct BlinkEvent: Sendable {
 
     private struct Closing {
         var startMs: Double
-        var credit: (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)?
+        /// Since when the eyes have read closed without a reopening: `startMs`, or earlier when
+        /// this closing continues one shut too long.
+        var shutSinceMs: Double
+        /// The closed frames that could count, in order: the credit is the first (the first after
+        /// the lids' descent began, for a closing that continues one shut too long).
+        var counted: [(frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)]
         var reopened: ChosenFrame?
         /// The closed frame nearest to counting (the most rules met, `Refusal.metMoreRules`, ties to
         /// the largest closure).
@@ -55,7 +60,7 @@ public struct BlinkEvent: Sendable {
         var travel: Double?
         /// The lids' event once seen: down and back up by `minTravel` each within `maxClosedMs`.
         /// The closure may reopen after it (the fit's lids lag the pixels' on a slow frame rate).
-        var event: (down: Double, up: Double)?
+        var event: (down: Double, up: Double, fromMs: Double)?
     }
 
     let closedAt: Double
@@ -100,14 +105,18 @@ public struct BlinkEvent: Sendable {
         }
         // Shut too long to be a blink: that closing ends, and the eyes, seen open since the
         // autoshot, may close anew on this frame; its lids' event is judged on its own.
+        var shutSinceMs = frame.ms
         if let c = closing, c.reopened == nil, isClosed, frame.ms - c.startMs > maxClosedMs {
-            ended = miss(c, ending: Refusal(.closedTooLong, value: frame.ms - c.startMs, bound: maxClosedMs))
+            ended = miss(c, ending: Refusal(.closedTooLong, value: frame.ms - c.shutSinceMs, bound: maxClosedMs))
+            shutSinceMs = c.shutSinceMs
             closing = nil
         }
 
         guard var c = closing else {
             if isClosed && eyesSeenOpen {
-                closing = Closing(startMs: frame.ms, credit: counts ? (frame, closure, crossing) : nil, nearest: (frame, closure, refusals))
+                closing = Closing(
+                    startMs: frame.ms, shutSinceMs: shutSinceMs, counted: counts ? [(frame, closure, crossing)] : [],
+                    nearest: (frame, closure, refusals))
             } else if isClosed && ended == nil {
                 ended = ActionMiss(action: .blink, frame: frame, value: closure, bound: closedAt, refusals: refusals + [Refusal(.eyesNotSeenOpen)])
             }
@@ -115,7 +124,7 @@ public struct BlinkEvent: Sendable {
         }
         if isClosed {
             c.reopened = nil
-            if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
+            if counts { c.counted.append((frame, closure, crossing)) }
             if Refusal.metMoreRules(refusals, than: c.nearest.refusals) ?? (closure > c.nearest.closure) {
                 c.nearest = (frame, closure, refusals)
             }
@@ -125,7 +134,7 @@ public struct BlinkEvent: Sendable {
         let lids = lidEvent(lowestFrom: c.startMs)
         c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
         if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
-        if let reopened = c.reopened, let credit = c.credit, let event = c.event {
+        if let reopened = c.reopened, let event = c.event, let credit = credit(of: c, descentFromMs: event.fromMs) {
             closing = nil
             positions = []
             return .blink(Blink(
@@ -144,18 +153,28 @@ public struct BlinkEvent: Sendable {
     /// The lids' largest down-and-up that ends on this frame within `maxClosedMs`: a lowest point
     /// at or after `lowestFrom` (inside the closing), the descent to it from the highest the lids
     /// were before it in the window (where that descent began), the rise from it to now. Of all
-    /// lowest points, the one whose smaller side is largest.
-    private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double) {
+    /// lowest points, the one whose smaller side is largest; `fromMs`, the last frame before it
+    /// that was `minTravel` or more above it (where the lids' own event began).
+    private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double, fromMs: Double) {
         // `positions` holds the frames of the last `maxClosedMs`, this one last.
-        guard let now = positions.last?.position else { return (0, 0) }
-        var highest = Double.infinity, best = (down: 0.0, up: 0.0)
-        for p in positions {
+        guard let now = positions.last?.position else { return (0, 0, 0) }
+        var highest = Double.infinity, best = (down: 0.0, up: 0.0, at: 0)
+        for (k, p) in positions.enumerated() {
             highest = min(highest, p.position)
             guard p.ms >= startMs else { continue }
             let down = p.position - highest, up = p.position - now
-            if min(down, up) > min(best.down, best.up) { best = (down, up) }
+            if min(down, up) > min(best.down, best.up) { best = (down, up, k) }
         }
-        return best
+        let lowest = positions[best.at].position
+        let from = positions[...best.at].last { lowest - $0.position >= minTravel }
+        return (best.down, best.up, from?.ms ?? positions[best.at].ms)
+    }
+
+    /// The closing's credit: its first closed frame that could count; for a closing that continues
+    /// one shut too long, which has no frame that reached the closure from open eyes, the first
+    /// after the lids' descent began (`descentFromMs`): the blink's own, not the look down's.
+    private func credit(of c: Closing, descentFromMs: Double) -> (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)? {
+        c.shutSinceMs < c.startMs ? c.counted.first { $0.frame.ms > descentFromMs } : c.counted.first
     }
 
     /// The input or the scan ended: a closing still open is a miss.
@@ -165,11 +184,16 @@ public struct BlinkEvent: Sendable {
     }
 
     /// A closing that ended without a blink: its nearest frame's refusals, the lids' travel if it
-    /// reopened without their event, and what ended it. Never without a refusal: a reopened closing whose
-    /// credit and travel both held was a blink on that frame.
+    /// reopened without their event (or, continuing a closing shut too long, how long the eyes
+    /// were shut), and what ended it. Never without a refusal: a reopened closing whose credit and
+    /// lids' event both held was a blink on that frame.
     private func miss(_ c: Closing, ending: Refusal?) -> ActionMiss {
         var refusals = c.nearest.refusals
-        if c.reopened != nil, c.event == nil, let travel = c.travel { refusals.append(Refusal(.lidsStill, value: travel, bound: minTravel)) }
+        if let reopened = c.reopened, c.event == nil, let travel = c.travel {
+            refusals.append(c.shutSinceMs < c.startMs
+                ? Refusal(.closedTooLong, value: reopened.ms - c.shutSinceMs, bound: maxClosedMs)
+                : Refusal(.lidsStill, value: travel, bound: minTravel))
+        }
         if let ending { refusals.append(ending) }
         return ActionMiss(action: .blink, frame: c.nearest.frame, value: c.nearest.closure, bound: closedAt, refusals: refusals)
     }
