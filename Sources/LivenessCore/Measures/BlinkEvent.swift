@@ -18,12 +18,15 @@
 /// within it. The lids' lowest point must lie inside the closing, so the closure and the lids
 /// tell of one event.
 ///
-/// The credit is the first closed frame of the closing that could count (no `refusals`: face
-/// in, camera still, a readable yaw, no cut), given once the reopening and the lids' travel both
-/// ways are seen. Frames without the lids' motion (no face on this frame or the one before)
-/// break the event: its travel cannot be told across them. A closing that ends without a blink
-/// is given back as a miss (`ActionMiss`): its nearest closed frame, with why neither it nor the
-/// event counted.
+/// The lids' event may complete before the closure reopens (at 8 fps the fit's lids lag the
+/// pixels': proctor_liveness at 8375 ms), and is then given at the reopening. The credit is the
+/// first closed frame of the closing that could count (no `refusals`: face in, camera still, a
+/// readable yaw, no cut); for a closing that continues one shut too long, which has no frame
+/// that reached the closure from open eyes, the first after the lids' descent began (the blink's
+/// frame, not the look down's). Frames without the lids' motion (no face on this frame or the
+/// one before) break the event: its travel cannot be told across them. A closing that ends
+/// without a blink is given back as a miss (`ActionMiss`): its nearest closed frame, with why
+/// neither it nor the event counted.
 public struct BlinkEvent: Sendable {
     /// A blink credited: its closed frame and closure, the frame the closure fell back under the
     /// blink's, and the lids' travel down and back up (eye widths).

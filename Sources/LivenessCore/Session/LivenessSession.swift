@@ -311,9 +311,8 @@ public struct LivenessSession: Sendable {
         }
         var blinkSeen: ChosenFrame?
         switch blinkEvent.observe(
-            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen, eyesSeenOpenAgain: eyesSeenOpen.isSeenAgain,
-            refusals: blinkUnmet,
-            crossing: continuity.crossing(.blink)) {
+            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen,
+            eyesSeenOpenAgain: eyesSeenOpen.isSeenAgain, refusals: blinkUnmet, crossing: continuity.crossing(.blink)) {
         case .blink(let blink)?:
             blinkSeen = blink.frame
             propose(ActionCredit(
