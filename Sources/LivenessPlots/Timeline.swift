@@ -76,9 +76,9 @@ public enum Timeline {
 
         let lids = Panel(image: image, frame: FaceBox(x: left, y: 185, width: plotWidth, height: 70), time: time, values: 0...0.3)
         shade(lids, input.blinks)
-        lids.drawAxes(title: "lids' descent over \(fmt(config.blinkLidWindowMs, 0)) ms, eye widths (blink: \(fmt(config.blinkMinLidTravel, 3)) down and up)", ticks: [0, 0.15, 0.3])
+        lids.drawAxes(title: "lids' descent over \(fmt(config.blinkMaxClosedMs, 0)) ms, eye widths (blink: \(fmt(config.blinkMinLidTravel, 3)) down and up)", ticks: [0, 0.15, 0.3])
         lids.horizontal(at: config.blinkMinLidTravel, colour: Palette.threshold)
-        lids.plot(lidDescents(input.samples, windowMs: config.blinkLidWindowMs), colour: Palette.lids)
+        lids.plot(lidDescents(input.samples, windowMs: config.blinkMaxClosedMs), colour: Palette.lids)
 
         // From the autoshot on, yaw from the neutral each frame's turn was judged against (it moves
         // with a hand-held camera's pan); without an autoshot, the raw yaw.
@@ -100,7 +100,8 @@ public enum Timeline {
     }
 
     /// How far the lids came down on each frame from their least descended place in the window
-    /// before it (`BlinkEvent`'s descent): a blink rises past the bound and falls back.
+    /// before it (`BlinkEvent`'s descent, over `blinkMaxClosedMs`): a blink rises past the bound
+    /// and falls back within the window.
     static func lidDescents(_ samples: [FrameSample], windowMs: Double) -> [(ms: Double, value: Double?)] {
         var recent: [(ms: Double, position: Double)] = []
         return samples.map { sample in

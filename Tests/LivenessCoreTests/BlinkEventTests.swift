@@ -15,21 +15,25 @@ final class BlinkEventTests: XCTestCase {
     }
 
     /// Feeds `steps` at `fps` and returns the blinks, with the frame each completed on. The eyes
-    /// count as seen open (`EyesSeenOpen`) from the start, or with `eyesSeenOpen` false never; a
-    /// closed frame ends that until two open frames follow.
+    /// count as seen open since the autoshot (`EyesSeenOpen.isSeen`) from the start, or with
+    /// `eyesSeenOpen` false never; seen open again since the last closed reading
+    /// (`EyesSeenOpen.isSeenAgain`) from the start too, ended by a closed frame until two open
+    /// frames follow.
     func run(_ steps: [Step], fps: Double = 30, eyesSeenOpen: Bool = true) -> [(completedOn: Int, blink: BlinkEvent.Blink)] {
         var event = BlinkEvent(config: config)
         var blinks: [(Int, BlinkEvent.Blink)] = []
-        var seen = eyesSeenOpen, openFrames = 0
+        var again = eyesSeenOpen, openFrames = 0
         for (k, s) in steps.enumerated() {
             let frame = ChosenFrame(frame: k, ms: Double(k) * 1000 / fps)
             let refusals = s.counts ? [] : [Refusal(.outOfCircle)]
-            if case .blink(let blink)? = event.observe(frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: seen, refusals: refusals) {
+            if case .blink(let blink)? = event.observe(
+                frame, closure: s.closure, lidDescent: s.descent, eyesSeenOpen: eyesSeenOpen, eyesSeenOpenAgain: again,
+                refusals: refusals) {
                 blinks.append((k, blink))
             }
             let closure = s.closure ?? 1
             openFrames = closure < config.blinkSeenOpenClosure ? openFrames + 1 : 0
-            if closure >= config.blinkClosure { seen = false } else if eyesSeenOpen && openFrames >= 2 { seen = true }
+            if closure >= config.blinkClosure { again = false } else if eyesSeenOpen && openFrames >= 2 { again = true }
         }
         return blinks
     }
@@ -118,5 +122,86 @@ final class BlinkEventTests: XCTestCase {
         for (fps, frames) in [(15.0, 2), (30.0, 4), (60.0, 8)] {
             XCTAssertEqual(run(blink(closedFrames: frames, open: 10, after: 20), fps: fps).count, 1, "\(fps) fps")
         }
+    }
+
+    // MARK: - The event timed by the lids' own motion
+
+    /// Open frames (closure 0, the lids still).
+    func open(_ n: Int) -> [Step] { Array(repeating: Step(closure: 0, descent: 0), count: n) }
+
+    func testTheLidsMustComeDownAndGoBackUpWithinTheLongestBlinkFromWhereTheirDescentBegan() {
+        // The lids sink by 0.04 eye widths while the eyes still read open, then come down 0.04 more
+        // with the eyes read shut for 67 ms, then go back up by 0.08: each way is over the travel
+        // only when counted from the start of the slow sinking. Sinking over 400 ms, the whole
+        // down and up takes 400 ms from the last frame the lids were a full travel above their
+        // lowest: a blink. Over 667 ms it takes 567 ms, past blinkMaxClosedMs: none.
+        func steps(sinkingFrames n: Int) -> [Step] {
+            open(5) + Array(repeating: Step(closure: 0.1, descent: 0.04 / Double(n)), count: n)
+                + [Step(closure: 0.6, descent: 0.04), Step(closure: 0.6, descent: 0), Step(closure: 0.05, descent: -0.04),
+                   Step(closure: 0, descent: -0.04)] + open(10)
+        }
+        XCTAssertLessThan(0.04, config.blinkMinLidTravel, "the fast part alone is not a blink")
+        XCTAssertGreaterThanOrEqual(0.08, config.blinkMinLidTravel)
+        XCTAssertEqual(run(steps(sinkingFrames: 12)).count, 1)
+        XCTAssertEqual(run(steps(sinkingFrames: 20)).count, 0)
+    }
+
+    func testTheLidsLowestPointMustLieInsideTheClosing() {
+        // The lids come down and back up by 0.08 while the eyes read open (0.15: a glance, a
+        // squint), then the fit reads them shut for one frame with the lids still: the lids'
+        // event and the closing are two things, and neither is a blink.
+        let steps = open(5) + [Step(closure: 0.15, descent: 0.08), Step(closure: 0.15, descent: -0.08), Step(closure: 0.5, descent: 0)]
+            + open(10)
+        XCTAssertTrue(run(steps).isEmpty)
+    }
+
+    func testTheLidsEventMayCompleteBeforeTheClosureReopens() throws {
+        // 8 fps: the lids come down in one frame and are back up two frames later, but the fit's
+        // closure lags and reads open only 500 ms after it reached the blink's: by then the
+        // descent is older than the longest blink. The lids' event, seen on the frame they were
+        // back up, is credited once the closure reopens, on the frame that reached it.
+        let steps = open(5) + [Step(closure: 1, descent: 0.12), Step(closure: 0.5, descent: -0.05), Step(closure: 0.3, descent: -0.05),
+                               Step(closure: 0.25, descent: -0.01), Step(closure: 0.05, descent: 0)] + open(5)
+        let blinks = run(steps, fps: 8)
+        XCTAssertEqual(blinks.count, 1)
+        XCTAssertEqual(blinks.first?.completedOn, 9, "given once the closure reopens")
+        let b = try XCTUnwrap(blinks.first?.blink)
+        XCTAssertEqual(b.frame.frame, 5)
+        XCTAssertEqual(b.reopened.frame, 9)
+        XCTAssertEqual(b.down, 0.12, accuracy: 1e-9)
+    }
+
+    /// A look down (the eyes narrowed to 0.3 from frame 5, the lids 0.05 lower), a blink in it
+    /// whose lids come down 0.1 on frame `blinkAt` and are back up two frames later, and the eyes
+    /// open again on frame `blinkAt + 9`: the closure never falls under the blink's between the
+    /// look down and the blink (reddy_capture at 4.40 s).
+    func blinkInsideALookDown(at blinkAt: Int) -> [Step] {
+        open(5) + [Step(closure: 0.3, descent: 0.05)] + Array(repeating: Step(closure: 0.3, descent: 0), count: blinkAt - 6)
+            + [Step(closure: 0.8, descent: 0.1), Step(closure: 0.5, descent: -0.06), Step(closure: 0.3, descent: -0.04)]
+            + Array(repeating: Step(closure: 0.3, descent: 0), count: 6) + [Step(closure: 0.15, descent: -0.05)] + open(5)
+    }
+
+    func testABlinkInsideALookDownIsItsOwnEvent() throws {
+        // The look down's closing, from frame 5, is shut too long on frame 21 (533 ms), the very
+        // frame the blink's lids come down: the next closing starts on that frame, and its lids
+        // show their own descent and rise.
+        XCTAssertGreaterThan(21.0 * 1000 / 30 - 5.0 * 1000 / 30, config.blinkMaxClosedMs)
+        XCTAssertLessThanOrEqual(20.0 * 1000 / 30 - 5.0 * 1000 / 30, config.blinkMaxClosedMs)
+        let blinks = run(blinkInsideALookDown(at: 21))
+        XCTAssertEqual(blinks.count, 1)
+        let b = try XCTUnwrap(blinks.first?.blink)
+        XCTAssertEqual(b.frame.frame, 21, "the blink's own frame")
+        XCTAssertEqual(b.reopened.frame, 30)
+        XCTAssertEqual(b.down, 0.1, accuracy: 1e-9)
+        XCTAssertEqual(b.up, 0.1, accuracy: 1e-9)
+    }
+
+    func testABlinkLaterInALookDownIsCreditedOnItsOwnFrame() {
+        // The look down's closing is shut too long on frame 21 and the next starts there; the
+        // blink comes on frame 25. The credit is the first closed frame after the lids' descent
+        // began, the blink's, not the look down's frame 21.
+        let blinks = run(blinkInsideALookDown(at: 25))
+        XCTAssertEqual(blinks.count, 1)
+        XCTAssertEqual(blinks.first?.blink.frame.frame, 25)
     }
 }

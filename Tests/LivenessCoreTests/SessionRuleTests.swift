@@ -219,10 +219,12 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertTrue(runScan(times: at30, config: config, motion: flicker).session.isCredited(.blink))
     }
 
-    func testAClosedReadingEndsEyesSeenOpen() {
+    func testAClosureThatContinuesALongOneNeedsItsLidsOwnEvent() {
         // Eyes read closed at 1 s while the head darts sideways (no blink: the eyes cannot be read
-        // then), and again at 1.5 s with the head still: between the two the eyes never read open,
-        // so the second is no blink either. Open again from 2 s, the closure at 3 s is.
+        // then), and still at 1.5 s with the head still: between the two the eyes never read open,
+        // so the closing that starts when the first is shut too long (1.53 s) continues it, and
+        // its lids, down since 1 s, show no descent of their own within the longest blink: no
+        // blink either. Open again from 2 s, the closure at 3 s is one.
         let run = runScan(times: at30) { ms in
             let shift = min(max(ms - 900, 0), 200) * 0.9  // 180 px in 200 ms from 0.9 s
             if ms >= 1000 && ms < 1100 { return Pose(upperLid: 0.05, headShift: shift) }
@@ -231,6 +233,21 @@ final class SessionRuleTests: XCTestCase {
             return Pose(headShift: shift)
         }
         XCTAssertEqual(run.session.credits.first { $0.action == .blink }?.ms ?? 0, 3000, accuracy: 34)
+    }
+
+    func testABlinkInsideALookDownCounts() {
+        // SPEC §2: eyes seen open at any frame since the autoshot. A look down from 1.5 s to 2.5 s
+        // narrows the eyes to closure 0.32 (never back under the blink's 0.22 before the blink),
+        // and a blink at 2.2 s brings the lids down over them for 100 ms: the blink counts, on its
+        // own frame. The look down alone is none.
+        let blink = runScan(times: at30) { ms in
+            if ms >= 2200 && ms < 2300 { return Pose(upperLid: 0.05) }
+            return Pose(upperLid: ms >= 1500 && ms < 2500 ? 0.17 : 0.25)
+        }
+        XCTAssertEqual(blink.session.credits.first { $0.action == .blink }?.ms ?? 0, 2200, accuracy: 1)
+        XCTAssertEqual(blink.session.credits.first { $0.action == .blink }?.lidMotion?.reopened.ms ?? 0, 2500, accuracy: 1)
+        let lookDown = runScan(times: at30) { ms in Pose(upperLid: ms >= 1500 && ms < 2500 ? 0.17 : 0.25) }
+        XCTAssertFalse(lookDown.session.isCredited(.blink))
     }
 
     func testAMovingHeadsBlinkCounts() {

@@ -25,12 +25,12 @@ public struct LivenessConfig: Equatable, Sendable {
     public var blinkSeenOpenMs = 40.0
     /// A blink is an event (`BlinkEvent`): the closure falls back under `blinkClosure` within
     /// this many ms of reaching it (the longest labelled blink and the shortest labelled
-    /// long closure decide it: Benchmarks/RESULTS.md, "The lids' own motion")...
+    /// long closure decide it: Benchmarks/RESULTS.md, "The lids' own motion"), and the lids' own
+    /// descent and rise both fit in as long, counted from where the descent began...
     public var blinkMaxClosedMs = 500.0
-    /// ...and the eye region's flow shows the upper lids coming down and going back up by at
-    /// least this many eye widths relative to the eyes' corners (`LidFlow`), the descent counted
-    /// from the lids' position in the `blinkLidWindowMs` before the closing, the rise by the
-    /// first frame past that long after the reopening.
+    /// ...by at least this many eye widths each way, the upper lids against the eyes' corners in
+    /// the eye region's flow (`LidFlow`), the lowest point inside the closing; the rise is awaited
+    /// until `blinkLidWindowMs` after the reopening.
     public var blinkMinLidTravel = 0.065
     public var blinkLidWindowMs = 300.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.

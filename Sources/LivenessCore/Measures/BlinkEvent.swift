@@ -1,17 +1,32 @@
 /// SPEC §2: a blink is an event in time, seen in the lids' own motion. The lids come down (the
-/// closure reaches `blinkClosure` from eyes seen open) and go back up (the closure falls under
-/// it again) within `blinkMaxClosedMs`, and the eye region's optical flow shows the upper lids
-/// moving down over the eyes and back up, each by at least `blinkMinLidTravel` eye widths
-/// relative to the eyes' corners (`LidFlow`). Lids that come down and stay down (a look down at
-/// the phone, eyes shut on purpose) are no blink; a closed reading the lids' motion does not
-/// bear out (the fit's lid points slipping on a moving or blurred face, a bent photo) is none
-/// either. A picture's eyes do not move against their corners, whatever the picture does.
+/// closure reaches `blinkClosure` from eyes seen open since the autoshot) and go back up (the
+/// closure falls under it again), and the eye region's optical flow shows the upper lids moving
+/// down over the eyes and back up, each by at least `blinkMinLidTravel` eye widths relative to
+/// the eyes' corners (`LidFlow`), **within `blinkMaxClosedMs` counted from where that descent
+/// began**: the event is timed by the lids' motion, not by where a closing happened to start.
+/// Lids that come down and stay down (a look down at the phone, eyes shut on purpose) are no
+/// blink, and neither are lids that come down slowly and go back up slowly (a slow look down and
+/// back): no stretch of the longest blink holds both their descent and their rise. A closed
+/// reading the lids' motion does not bear out (the fit's lid points slipping on a moving or
+/// blurred face, a bent photo) is none either. A picture's eyes do not move against their
+/// corners, whatever the picture does.
 ///
-/// The credit is the first closed frame that could count (no `refusals`: face in, camera still, a
-/// readable yaw, no cut), given once the reopening and the lids' travel both ways are seen.
-/// Frames without the lids' motion (no face on this frame or the one before) break the event:
-/// its travel cannot be told across them. A closing that ends without a blink is given back as a
-/// miss (`ActionMiss`): its nearest closed frame, with why neither it nor the event counted.
+/// A closing is the closure's run from its first closed frame: it reopens within
+/// `blinkMaxClosedMs` or ends as too long, and then, the eyes having been seen open since the
+/// autoshot, the next one starts on that same frame: a blink inside a look down (the eye
+/// narrowed, its closure never back under `blinkClosure` between) is the lids' own event
+/// within it. The lids' lowest point must lie inside the closing, so the closure and the lids
+/// tell of one event.
+///
+/// The lids' event may complete before the closure reopens (at 8 fps the fit's lids lag the
+/// pixels': proctor_liveness at 8375 ms), and is then given at the reopening. The credit is the
+/// first closed frame of the closing that could count (no `refusals`: face in, camera still, a
+/// readable yaw, no cut); for a closing that continues one shut too long, which has no frame
+/// that reached the closure from open eyes, the first after the lids' descent began (the blink's
+/// frame, not the look down's). Frames without the lids' motion (no face on this frame or the
+/// one before) break the event: its travel cannot be told across them. A closing that ends
+/// without a blink is given back as a miss (`ActionMiss`): its nearest closed frame, with why
+/// neither it nor the event counted.
 public struct BlinkEvent: Sendable {
     /// A blink credited: its closed frame and closure, the frame the closure fell back under the
     /// blink's, and the lids' travel down and back up (eye widths).
@@ -33,25 +48,30 @@ public struct BlinkEvent: Sendable {
 
     private struct Closing {
         var startMs: Double
-        /// The lids' position before the closing: the least descended of the window before it.
-        var before: Double
-        /// The lowest the lids came since (the largest position).
-        var lowest: Double
-        var credit: (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)?
+        /// Since when the eyes have read closed without a reopening: `startMs`, or earlier when
+        /// this closing continues one shut too long.
+        var shutSinceMs: Double
+        /// The closed frames that could count, in order: the credit is the first (the first after
+        /// the lids' descent began, for a closing that continues one shut too long).
+        var counted: [(frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)]
         var reopened: ChosenFrame?
         /// The closed frame nearest to counting (the most rules met, `Refusal.metMoreRules`, ties to
         /// the largest closure).
         var nearest: (frame: ChosenFrame, closure: Double, refusals: [Refusal])
-        /// The most the lids travelled both ways (the smaller of down and up) since the reopening;
-        /// nil before it.
+        /// The most the lids travelled both ways (the smaller of down and up) within
+        /// `maxClosedMs`, on the frames of the closing so far; nil before the first.
         var travel: Double?
+        /// The lids' event once seen: down and back up by `minTravel` each within `maxClosedMs`.
+        /// The closure may reopen after it (the fit's lids lag the pixels' on a slow frame rate).
+        var event: (down: Double, up: Double, fromMs: Double)?
     }
 
     let closedAt: Double
     let maxClosedMs: Double
     let windowMs: Double
     let minTravel: Double
-    /// The lids' position (summed descent, eye widths) on the frames of the last `windowMs`.
+    /// The lids' position (summed descent, eye widths) on the frames of the last `maxClosedMs`:
+    /// the longest a blink's descent and rise together may take.
     private var positions: [(ms: Double, position: Double)] = []
     private var closing: Closing?
 
@@ -63,67 +83,101 @@ public struct BlinkEvent: Sendable {
     }
 
     /// One scan frame: its closure (nil: no face), the lids' descent since the previous frame
-    /// (nil: not measured), whether the eyes were seen open before it (`EyesSeenOpen`), why a
-    /// closed reading on it could not be credited (none: it could, with its closure's
+    /// (nil: not measured), whether the eyes were seen open since the autoshot
+    /// (`EyesSeenOpen.isSeen`) and since the last closed reading (`EyesSeenOpen.isSeenAgain`), why
+    /// a closed reading on it could not be credited (none: it could, with its closure's
     /// `crossing`). Returns the blink this frame completes, or the closing it ended without one.
     public mutating func observe(
-        _ frame: ChosenFrame, closure: Double?, lidDescent: Double?, eyesSeenOpen: Bool, refusals: [Refusal],
-        crossing: ContinuityCheck.Crossing? = nil
+        _ frame: ChosenFrame, closure: Double?, lidDescent: Double?, eyesSeenOpen: Bool, eyesSeenOpenAgain: Bool,
+        refusals: [Refusal], crossing: ContinuityCheck.Crossing? = nil
     ) -> Outcome? {
         guard let closure, let lidDescent else {
             positions = []
             defer { closing = nil }
             return closing.map { .missed(miss($0, ending: Refusal(.eyesLost))) }
         }
-        let position = (positions.last?.position ?? 0) + lidDescent
-        let before = positions.map(\.position).min() ?? 0
-        positions.append((frame.ms, position))
-        positions.removeAll { frame.ms - $0.ms > windowMs }
+        positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent))
+        positions.removeAll { frame.ms - $0.ms > maxClosedMs }
         let isClosed = closure >= closedAt
         let counts = refusals.isEmpty
         var ended: ActionMiss?
         // Eyes seen open again after a reopening end that closing: what closes next is a new one.
-        if let c = closing, c.reopened != nil, isClosed, eyesSeenOpen {
+        if let c = closing, c.reopened != nil, isClosed, eyesSeenOpenAgain {
             ended = miss(c, ending: nil)
+            closing = nil
+        }
+        // Shut too long to be a blink: that closing ends, and the eyes, seen open since the
+        // autoshot, may close anew on this frame; its lids' event is judged on its own.
+        var shutSinceMs = frame.ms
+        if let c = closing, c.reopened == nil, isClosed, frame.ms - c.startMs > maxClosedMs {
+            ended = miss(c, ending: Refusal(.closedTooLong, value: frame.ms - c.shutSinceMs, bound: maxClosedMs))
+            shutSinceMs = c.shutSinceMs
             closing = nil
         }
 
         guard var c = closing else {
             if isClosed && eyesSeenOpen {
                 closing = Closing(
-                    startMs: frame.ms, before: before, lowest: position,
-                    credit: counts ? (frame, closure, crossing) : nil, nearest: (frame, closure, refusals))
-            } else if isClosed {
+                    startMs: frame.ms, shutSinceMs: shutSinceMs, counted: counts ? [(frame, closure, crossing)] : [],
+                    nearest: (frame, closure, refusals))
+            } else if isClosed && ended == nil {
                 ended = ActionMiss(action: .blink, frame: frame, value: closure, bound: closedAt, refusals: refusals + [Refusal(.eyesNotSeenOpen)])
             }
             return ended.map(Outcome.missed)
         }
-        c.lowest = max(c.lowest, position)
         if isClosed {
             c.reopened = nil
-            c.travel = nil
-            if c.credit == nil && counts { c.credit = (frame, closure, crossing) }
+            if counts { c.counted.append((frame, closure, crossing)) }
             if Refusal.metMoreRules(refusals, than: c.nearest.refusals) ?? (closure > c.nearest.closure) {
                 c.nearest = (frame, closure, refusals)
             }
         } else if c.reopened == nil {
             c.reopened = frame
         }
-        let down = c.lowest - c.before, up = c.lowest - position
-        if c.reopened != nil { c.travel = max(c.travel ?? -.infinity, min(down, up)) }
-        if let reopened = c.reopened, let credit = c.credit, down >= minTravel, up >= minTravel {
+        let lids = lidEvent(lowestFrom: c.startMs)
+        c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
+        if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
+        if let reopened = c.reopened, let event = c.event, let credit = credit(of: c, descentFromMs: event.fromMs) {
             closing = nil
-            return .blink(Blink(frame: credit.frame, closure: credit.closure, reopened: reopened, down: down, up: up, crossing: credit.crossing))
+            positions = []
+            return .blink(Blink(
+                frame: credit.frame, closure: credit.closure, reopened: reopened, down: event.down, up: event.up,
+                crossing: credit.crossing))
         }
-        // Shut too long to be a blink, or reopened without the lids' motion to show for it.
-        let closedTooLong = c.reopened == nil && frame.ms - c.startMs > maxClosedMs
-        let noMotion = c.reopened.map { frame.ms - $0.ms > windowMs } ?? false
-        guard closedTooLong || noMotion else {
-            closing = c
-            return nil
+        // Reopened without the lids' motion to show for it.
+        if let reopened = c.reopened, frame.ms - reopened.ms > windowMs {
+            closing = nil
+            return .missed(miss(c, ending: nil))
         }
-        closing = nil
-        return .missed(miss(c, ending: closedTooLong ? Refusal(.closedTooLong, value: frame.ms - c.startMs, bound: maxClosedMs) : nil))
+        closing = c
+        return nil
+    }
+
+    /// The lids' largest down-and-up that ends on this frame within `maxClosedMs`: a lowest point
+    /// at or after `lowestFrom` (inside the closing), the descent to it from the highest the lids
+    /// were before it in the window (where that descent began), the rise from it to now. Of all
+    /// lowest points, the one whose smaller side is largest; `fromMs`, the last frame before it
+    /// that was `minTravel` or more above it (where the lids' own event began).
+    private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double, fromMs: Double) {
+        // `positions` holds the frames of the last `maxClosedMs`, this one last.
+        guard let now = positions.last?.position else { return (0, 0, 0) }
+        var highest = Double.infinity, best = (down: 0.0, up: 0.0, at: 0)
+        for (k, p) in positions.enumerated() {
+            highest = min(highest, p.position)
+            guard p.ms >= startMs else { continue }
+            let down = p.position - highest, up = p.position - now
+            if min(down, up) > min(best.down, best.up) { best = (down, up, k) }
+        }
+        let lowest = positions[best.at].position
+        let from = positions[...best.at].last { lowest - $0.position >= minTravel }
+        return (best.down, best.up, from?.ms ?? positions[best.at].ms)
+    }
+
+    /// The closing's credit: its first closed frame that could count; for a closing that continues
+    /// one shut too long, which has no frame that reached the closure from open eyes, the first
+    /// after the lids' descent began (`descentFromMs`): the blink's own, not the look down's.
+    private func credit(of c: Closing, descentFromMs: Double) -> (frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)? {
+        c.shutSinceMs < c.startMs ? c.counted.first { $0.frame.ms > descentFromMs } : c.counted.first
     }
 
     /// The input or the scan ended: a closing still open is a miss.
@@ -133,11 +187,16 @@ public struct BlinkEvent: Sendable {
     }
 
     /// A closing that ended without a blink: its nearest frame's refusals, the lids' travel if it
-    /// reopened short of it, and what ended it. Never without a refusal: a reopened closing whose
-    /// credit and travel both held was a blink on that frame.
+    /// reopened without their event (or, continuing a closing shut too long, how long the eyes
+    /// were shut), and what ended it. Never without a refusal: a reopened closing whose credit and
+    /// lids' event both held was a blink on that frame.
     private func miss(_ c: Closing, ending: Refusal?) -> ActionMiss {
         var refusals = c.nearest.refusals
-        if let travel = c.travel, travel < minTravel { refusals.append(Refusal(.lidsStill, value: travel, bound: minTravel)) }
+        if let reopened = c.reopened, c.event == nil, let travel = c.travel {
+            refusals.append(c.shutSinceMs < c.startMs
+                ? Refusal(.closedTooLong, value: reopened.ms - c.shutSinceMs, bound: maxClosedMs)
+                : Refusal(.lidsStill, value: travel, bound: minTravel))
+        }
         if let ending { refusals.append(ending) }
         return ActionMiss(action: .blink, frame: c.nearest.frame, value: c.nearest.closure, bound: closedAt, refusals: refusals)
     }

@@ -3,10 +3,17 @@
 /// `blinkSeenOpenMs`, while the eyes could be judged (|yaw| under the blink limit) and against the
 /// subject's own open eye (`OpenEye.wasSeenOpen`). One open frame is not enough: the fit of a
 /// printed closed-eye photo flickers open for single frames (closed_eye_photo: 1-2 frames at a
-/// time at 30 fps). A frame that reads closed (`BlinkRule.isClosed`) ends it, credited or not,
-/// so each blink needs the eyes open again before it.
+/// time at 30 fps).
+///
+/// Once seen, the eyes stay seen for the rest of the scan (`isSeen`, SPEC §2's own words: "some
+/// earlier frame since the autoshot"): a blink inside a look down, whose narrowed eye never reads
+/// open between, starts from eyes seen open before the look down. What keeps a lowered lid from
+/// being a blink is the lids' own motion (`BlinkEvent`). `isSeenAgain` is the narrower reading,
+/// seen open since the last closed reading (`BlinkRule.isClosed`): it tells a new closing from
+/// the flicker of one.
 public struct EyesSeenOpen: Sendable {
     public private(set) var isSeen = false
+    public private(set) var isSeenAgain = false
     private var run: OpenRun
     let config: LivenessConfig
 
@@ -23,7 +30,10 @@ public struct EyesSeenOpen: Sendable {
             return
         }
         let open = closure < config.blinkSeenOpenClosure && openEye.wasSeenOpen
-        if run.observe(open: open, at: ms) { isSeen = true }
-        if BlinkRule.isClosed(closure, config: config) { isSeen = false }
+        if run.observe(open: open, at: ms) {
+            isSeen = true
+            isSeenAgain = true
+        }
+        if BlinkRule.isClosed(closure, config: config) { isSeenAgain = false }
     }
 }

@@ -84,8 +84,8 @@ struct ActionRules: Sendable {
             }
         }
         switch blinkEvent.observe(
-            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen, refusals: unmet,
-            crossing: continuity.crossing(.blink)) {
+            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen,
+            eyesSeenOpenAgain: eyesSeenOpen.isSeenAgain, refusals: unmet, crossing: continuity.crossing(.blink)) {
         case .blink(let blink)?:
             judgement.blinkSeen = blink.frame
             judgement.credits.append(ActionCredit(
