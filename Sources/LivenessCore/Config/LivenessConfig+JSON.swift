@@ -62,6 +62,7 @@ extension LivenessConfig: Decodable {
         .number("snapshotWindowMs", \.snapshotWindowMs, 0...600_000),
         .number("differentFaceDistance", \.differentFaceDistance, 0.01...4),
         .number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
+        .group("tracking", \.tracking, TrackingConfig.fields),
     ]
 
     /// Reads a JSON object; keys left out keep their defaults.
