@@ -63,6 +63,7 @@ extension LivenessConfig: Decodable {
         .number("differentFaceDistance", \.differentFaceDistance, 0.01...4),
         .number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
         .group("tracking", \.tracking, TrackingConfig.fields),
+        .group("search", \.search, SearchConfig.fields),
     ]
 
     /// Reads a JSON object; keys left out keep their defaults.

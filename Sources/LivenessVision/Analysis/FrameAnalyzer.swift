@@ -65,7 +65,7 @@ public final class FrameAnalyzer {
         var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
         if step == .confirm {
             report.confirmed = true
-            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray) }
+            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray, settings: config.search) }
             // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
             if report.detected == nil {
                 face = nil
@@ -74,7 +74,7 @@ public final class FrameAnalyzer {
         }
         if step == .searchWholeFrame {
             let how = tracker.wholeFrameSearch(at: ms, following: face != nil, settings: config.tracking)
-            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
+            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how, settings: config.search) }
             report.wholeFrame = (how, faces.count)
             if let chosen = chooseFace(faces.map(\.bounds), circle: guide ?? config.guideCircle(width: width, height: height)) {
                 if let followed = face, followed.box.box.boxesSameFace(as: faces[chosen].box) {
@@ -87,7 +87,7 @@ public final class FrameAnalyzer {
             if let followed = face, report.detected == nil {
                 // The search missed the followed face (eyes closed, a turned head): look near it.
                 report.confirmed = true
-                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray) }
+                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
                 if report.detected == nil { face = nil }
             }
         }
@@ -128,7 +128,7 @@ public final class FrameAnalyzer {
     public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
         try image.gray(into: gray)
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
-        return try search.still(gray).compactMap { box in
+        return try search.still(gray, settings: config.search).compactMap { box in
             guard let fitted = try fitDetected(box, uprightBeyond: config.tracking.uprightBeyondDegrees) else { return nil }
             return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
         }
