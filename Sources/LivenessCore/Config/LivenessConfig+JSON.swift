@@ -64,6 +64,7 @@ extension LivenessConfig: Decodable {
         .number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
         .group("tracking", \.tracking, TrackingConfig.fields),
         .group("search", \.search, SearchConfig.fields),
+        .group("measures", \.measures, MeasuresConfig.fields, rule: MeasuresConfig.broken),
     ]
 
     /// Reads a JSON object; keys left out keep their defaults.

@@ -1,5 +1,5 @@
 /// Every tunable of SPEC.md with its default: the product's promise, and in groups the engine's own
-/// (`tracking`, `search`). Decoded from JSON (any key may be left out; an unknown key is an error) and
+/// (`tracking`, `search`, `measures`). Decoded from JSON (any key may be left out; an unknown key is an error) and
 /// printed in every report, so a run can be reproduced from its report alone.
 public struct LivenessConfig: Equatable, Sendable {
     /// Guide circle centre, as fractions of the frame's width and height.
@@ -90,6 +90,7 @@ public struct LivenessConfig: Equatable, Sendable {
     /// measured, so they are printed and replayed with the rest, one JSON object per group.
     public var tracking = TrackingConfig()
     public var search = SearchConfig()
+    public var measures = MeasuresConfig()
 
     public init() {}
 

@@ -58,7 +58,7 @@ public final class FrameAnalyzer {
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
         // Follow: one fit in the box the previous frame's landmarks predict.
-        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray) }
+        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
         var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var report = FaceTracker.Report(ms: ms, patch: patch)
@@ -94,16 +94,16 @@ public final class FrameAnalyzer {
         report.face = face
         tracker.update(report)
 
-        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
+        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
         let faceBox = face?.box.bounds
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
-            try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
+            try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
-        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
+        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide) }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
             let descent = face == nil ? nil : try lids.descent(in: gray)
-            try lids.keep(face?.points, in: gray)
+            try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
             return descent
         }
         let measurement = FrameMeasurement(
@@ -130,7 +130,7 @@ public final class FrameAnalyzer {
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
         return try search.still(gray, settings: config.search).compactMap { box in
             guard let fitted = try fitDetected(box, uprightBeyond: config.tracking.uprightBeyondDegrees) else { return nil }
-            return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
+            return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin))
         }
     }
 
