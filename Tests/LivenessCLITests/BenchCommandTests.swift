@@ -114,6 +114,8 @@ final class BenchCommandTests: XCTestCase {
             (#"{"clips": [], "floors": [{"metric": "x"}]}"#, "floors[0]: floor x needs \"min\" or \"max\""),
             (#"{"clips": [], "floors": [{"metric": "x", "min": "high"}]}"#, "floors[0]: \"min\" must be a number"),
             (#"{"clips": [{"name": "a", "video": "a.mp4", "config": {"capMS": 1}}], "floors": []}"#, "clips[0].config: unknown key \"capMS\""),
+            (#"{"clips": [{"name": "a", "video": "a.mp4", "config": {"tracking": {"lostFaceMS": 1}}}], "floors": []}"#,
+             "clips[0].config.tracking: unknown key \"lostFaceMS\""),
             (#"{"clips": [{"name": "a", "video": "a.mp4", "expected": "passed"}], "floors": []}"#, "clips[0]: unknown key \"expected\""),
             (#"{"clips": [], "floors": [], "note": "x"}"#, "unknown key \"note\""),
             (#"{"clips": [], "clips": [], "floors": []}"#, "the key clips is given twice"),

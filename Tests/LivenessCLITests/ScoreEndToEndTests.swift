@@ -164,6 +164,11 @@ final class ScoreEndToEndTests: XCTestCase {
         let temp = try TemporaryDirectory()
         let first = try CLI.run(["score", clip, "--seed", "7", "--json"] + TestMedia.realMovPassingArguments(in: temp)).json()
         let config = try XCTUnwrap(first["config"] as? [String: Any])
+        // The engine's own tunables are printed too, each group with every one of its keys.
+        let groups = ["tracking": 9, "search": 12, "measures": 5]
+        for (group, keys) in groups {
+            XCTAssertEqual((config[group] as? [String: Any])?.count, keys, "the report prints the \(group) tunables")
+        }
         let file = try temp.write(try JSONSerialization.data(withJSONObject: config), to: "replay.json")
         let replay = try CLI.run(["score", clip, "--seed", try XCTUnwrap(first.string("seed")), "--config", file, "--json"])
         XCTAssertEqual(replay.exitCode, 0, replay.stderr)

@@ -30,6 +30,42 @@ final class ConfigTests: XCTestCase {
         XCTAssertNil(c.focalLengthPx)
     }
 
+    /// The engine's own tunables, moved into the configuration with the values they had as
+    /// constants: the move changed no decision.
+    func testTheEnginesOwnTunablesKeepTheirValues() {
+        let t = LivenessConfig().tracking
+        XCTAssertEqual([t.confirmIntervalMs, t.fullSearchIntervalMs, t.uprightBeyondDegrees, t.lostFaceMs], [100, 1000, 10, 3000])
+        XCTAssertEqual([t.sweepAfterMs, t.haarSweepIntervalMs, t.lostFaceFrameSearchIntervalMs], [1000, 500, 500])
+        XCTAssertEqual([t.cutMeanJump, t.cutDeviationRatio], [50, 2.5])
+        let s = LivenessConfig().search
+        XCTAssertEqual([s.wholeFrameShortSide, s.smallestFaceShare, s.framableFaceShare, s.overhang, s.bigFaceShare], [200, 0.12, 0.18, 0.25, 0.55])
+        XCTAssertEqual([s.cascadeFaceWidth, s.lostFaceWidth, s.hogFaceWidth, s.stillSearchSide, s.hogStillSide], [36, 48, 100, 640, 2000])
+        XCTAssertEqual(s.stillRolls, [-20, 20])
+        XCTAssertEqual(s.partOfFace, 1.5)
+        let m = LivenessConfig().measures
+        XCTAssertEqual([m.facePixelSide, m.facePixelMaxShift], [32, 4])
+        XCTAssertEqual([m.backgroundWorkWidth, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 24, 0.5])
+    }
+
+    func testANestedKeyIsReadAndTheRestOfItsGroupKeepsItsDefaults() throws {
+        let c = try LivenessConfig(json: Data(#"""
+            {"tracking": {"confirmIntervalMs": 250}, "search": {"stillRolls": [-15, 0, 15]},
+             "measures": {"facePixelSide": 24, "facePixelMaxShift": 3}, "capMs": 9000}
+            """#.utf8))
+        var expected = LivenessConfig()
+        expected.tracking.confirmIntervalMs = 250
+        expected.search.stillRolls = [-15, 0, 15]
+        expected.measures.facePixelSide = 24
+        expected.measures.facePixelMaxShift = 3
+        expected.capMs = 9000
+        XCTAssertEqual(c, expected)
+        let printed = c.json.serialized()
+        XCTAssertTrue(printed.contains(#""tracking":{"confirmIntervalMs":250,"fullSearchIntervalMs":1000,"#), printed)
+        XCTAssertTrue(printed.contains(#""stillRolls":[-15,0,15]"#), printed)
+        XCTAssertEqual(try LivenessConfig(json: Data(printed.utf8)), c, "what the report prints reads back the same")
+        XCTAssertEqual(try LivenessConfig(json: Data(#"{"tracking": {}, "search": {"stillRolls": []}}"#.utf8)).search.stillRolls, [])
+    }
+
     func testZeroAndOneAreNumbersAndTrueIsNot() throws {
         // Found by Benchmarks/fuzz.sh: Linux bridges the JSON numbers 0 and 1 to Bool.
         let c = try LivenessConfig(json: Data(#"{"settleMs": 0, "framesToAutoshot": 1, "turnHoldFrames": 1, "circleCentreX": 1.0, "blinkClosure": 1}"#.utf8))
@@ -64,6 +100,10 @@ final class ConfigTests: XCTestCase {
         var c = LivenessConfig()
         c.graceMs = 750
         c.framesToAutoshot = 5
+        c.tracking.lostFaceMs = 2500
+        c.search.hogFaceWidth = 120
+        c.search.stillRolls = [-25.5]
+        c.measures.foreheadShareOfBrowToChin = 0.45
         let again = try LivenessConfig(json: Data(c.json.serialized().utf8))
         XCTAssertEqual(again, c)
     }
@@ -77,6 +117,21 @@ final class ConfigTests: XCTestCase {
             (#"{"circleRadius": 2}"#, #""circleRadius" must be a number in 0.01...0.5"#),
             (#"{"framesToAutoshot": 2.5}"#, #""framesToAutoshot" must be a whole number"#),
             (#"{"turnHoldFrames": true}"#, #""turnHoldFrames" must be a whole number"#),
+            // The groups are read as strictly, and their errors say which group.
+            (#"{"tracking": {"confirmIntervalMS": 100}}"#, #"tracking: unknown key "confirmIntervalMS""#),
+            (#"{"tracking": {"confirmIntervalMs": -1}}"#, #"tracking: "confirmIntervalMs" must be a number in 0...60000"#),
+            (#"{"tracking": {"cutDeviationRatio": 0.5}}"#, #"tracking: "cutDeviationRatio" must be a number in 1...1000"#),
+            (#"{"search": {"cascadeFaceWidth": 12}}"#, #"search: "cascadeFaceWidth" must be a number in 24...1000"#),
+            (#"{"search": {"smallestFaceShare": 0}}"#, #"search: "smallestFaceShare" must be a number in 0.01...1"#),
+            (#"{"search": {"stillRolls": 20}}"#, #"search: "stillRolls" must be a list of 0 to 8 numbers in -180...180"#),
+            (#"{"search": {"stillRolls": [-20, 200]}}"#, #"search: "stillRolls" must be a list of 0 to 8 numbers in -180...180"#),
+            (#"{"search": {"stillRolls": [20.00001]}}"#, #"search: "stillRolls" has more than 4 decimals"#),
+            (#"{"measures": {"facePixelSide": 32.5}}"#, #"measures: "facePixelSide" must be a whole number in 3...256"#),
+            (#"{"measures": {"facePixelSide": 8}}"#, #"measures: "facePixelMaxShift" must be under half of "facePixelSide" (8)"#),
+            (#"{"measures": {"lidFlowEyeWidthPx": 0}}"#, #"measures: "lidFlowEyeWidthPx" must be a number in 4...256"#),
+            (#"{"tracking": null}"#, #""tracking" must be a JSON object"#),
+            (#"{"search": [1]}"#, #""search" must be a JSON object"#),
+            (#"{"confirmIntervalMs": 100}"#, #"unknown key "confirmIntervalMs""#),
         ]
         for (text, cause) in cases {
             XCTAssertThrowsError(try LivenessConfig(json: Data(text.utf8)), text) { error in

@@ -189,7 +189,7 @@ final class GeometryTests: XCTestCase {
 
     func testTheEllipseSpansBrowsToChinAndCheekToCheekWithRoll() {
         let points = SyntheticFace(roll: 20, position: Point2(x: 320, y: 240)).landmarks(camera: camera)
-        let ellipse = FaceEllipse(landmarks: points)
+        let ellipse = FaceEllipse(landmarks: points, foreheadShare: LivenessConfig().measures.foreheadShareOfBrowToChin)
         XCTAssertEqual(ellipse.roll, 20, accuracy: 1.5)
         XCTAssertGreaterThan(ellipse.semiHeight, ellipse.semiWidth)
         // The chin lies on the outline's bottom and every jaw point inside it.

@@ -35,7 +35,7 @@ final class LidFlowTests: XCTestCase {
 
     func testTheRegionHoldsEveryFlowPoint() throws {
         let landmarks = SyntheticFace().landmarks(camera: camera)
-        let region = try XCTUnwrap(LidFlow.region(of: landmarks))
+        let region = try XCTUnwrap(LidFlow.region(of: landmarks, eyeWidthPx: LivenessConfig().measures.lidFlowEyeWidthPx))
         for p in LidFlow.points(of: landmarks) { XCTAssertTrue(region.box.contains(p)) }
         XCTAssertNil(LidFlow.descent(landmarks: landmarks, flows: []), "flows that do not match the points")
     }

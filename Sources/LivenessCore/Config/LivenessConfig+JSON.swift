@@ -7,105 +7,64 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 }
 
 extension LivenessConfig: Decodable {
-    /// One entry per field: its JSON key, how to read it from the object into a config (when the
-    /// key is there), and its current value as JSON.
-    private struct Field {
-        let key: String
-        let read: (inout LivenessConfig, KeyedDecodingContainer<JSONKey>, JSONKey) throws -> Void
-        let value: (LivenessConfig) -> JSON
-    }
-
-    private static func number(_ key: String, _ path: WritableKeyPath<LivenessConfig, Double>, _ valid: ClosedRange<Double>) -> Field {
-        Field(
-            key: key,
-            read: { config, object, key in
-                guard let n = try object.decodeNumber(key, in: valid) else { return }
-                try checkPrintable(n, key: key, in: object)
-                config[keyPath: path] = n
-            },
-            value: { .number($0[keyPath: path]) })
-    }
-
-    /// The report prints the configuration so that a run can be replayed from it, and prints
-    /// numbers with up to 4 decimals: a value it would print differently (5e-324 as 0, 0.12345 as
-    /// 0.1235) would replay as another run, so it is refused rather than silently changed.
-    private static func checkPrintable(_ n: Double, key: JSONKey, in object: KeyedDecodingContainer<JSONKey>) throws {
-        guard Double(JSON.format(n)) == n else {
-            throw object.invalid(key, "has more than 4 decimals (\(n)); the report, which replays a run, keeps 4")
-        }
-    }
-
-    private static func count(_ key: String, _ path: WritableKeyPath<LivenessConfig, Int>, _ valid: ClosedRange<Int>) -> Field {
-        Field(
-            key: key,
-            read: { config, object, key in
-                if let n = try object.decodeWholeNumber(key, in: valid) { config[keyPath: path] = n }
-            },
-            value: { .number(Double($0[keyPath: path])) })
-    }
-
-    private static func flag(_ key: String, _ path: WritableKeyPath<LivenessConfig, Bool>) -> Field {
-        Field(
-            key: key,
-            read: { config, object, key in
-                if let flag = try object.decodeIfGiven(Bool.self, forKey: key) { config[keyPath: path] = flag }
-            },
-            value: { .bool($0[keyPath: path]) })
-    }
+    private typealias Field = ConfigField<LivenessConfig>
 
     /// A focal length in pixels: from a lens seeing nearly 180 degrees to a long telephoto on 8K.
     private static let focalLengthRange = 1.0...1_000_000
 
     private static let fields: [Field] = [
-        number("circleCentreX", \.circleCentreX, 0...1),
-        number("circleCentreY", \.circleCentreY, 0...1),
-        number("circleRadius", \.circleRadius, 0.01...0.5),
-        flag("fittedGuide", \.fittedGuide),
-        number("fittedGuideFill", \.fittedGuideFill, 0.05...1),
-        number("settleMs", \.settleMs, 0...60_000),
-        count("framesToAutoshot", \.framesToAutoshot, 1...1000),
-        number("tooFarHeightFraction", \.tooFarHeightFraction, 0...1),
-        number("blinkClosure", \.blinkClosure, 0...1),
-        number("blinkMaxAbsYaw", \.blinkMaxAbsYaw, 0...180),
-        number("blinkSeenOpenClosure", \.blinkSeenOpenClosure, 0...1),
-        number("blinkSeenOpenMs", \.blinkSeenOpenMs, 0...60_000),
-        number("blinkMaxClosedMs", \.blinkMaxClosedMs, 0...60_000),
-        number("blinkLidWindowMs", \.blinkLidWindowMs, 0...60_000),
-        number("blinkMinLidTravel", \.blinkMinLidTravel, 0...10),
-        number("squintShare", \.squintShare, 0...1),
-        number("openEyeFallback", \.openEyeFallback, 0.01...2),
-        number("openEyeFallbackLower", \.openEyeFallbackLower, 0...2),
-        number("openEyePercentile", \.openEyePercentile, 0...1),
-        number("openEyeWindowMs", \.openEyeWindowMs, 1...600_000),
-        count("openEyeMinSamples", \.openEyeMinSamples, 1...10_000),
-        number("openEyeMaxAbsYaw", \.openEyeMaxAbsYaw, 0...180),
-        number("openEyeMinimum", \.openEyeMinimum, 0...2),
-        number("turnDegrees", \.turnDegrees, 0.1...90),
-        count("turnHoldFrames", \.turnHoldFrames, 1...1000),
-        number("cameraStillMaxDegPerSec", \.cameraStillMaxDegPerSec, 0...10_000),
-        number("cameraWindowMs", \.cameraWindowMs, 1...60_000),
+        .number("circleCentreX", \.circleCentreX, 0...1),
+        .number("circleCentreY", \.circleCentreY, 0...1),
+        .number("circleRadius", \.circleRadius, 0.01...0.5),
+        .flag("fittedGuide", \.fittedGuide),
+        .number("fittedGuideFill", \.fittedGuideFill, 0.05...1),
+        .number("settleMs", \.settleMs, 0...60_000),
+        .count("framesToAutoshot", \.framesToAutoshot, 1...1000),
+        .number("tooFarHeightFraction", \.tooFarHeightFraction, 0...1),
+        .number("blinkClosure", \.blinkClosure, 0...1),
+        .number("blinkMaxAbsYaw", \.blinkMaxAbsYaw, 0...180),
+        .number("blinkSeenOpenClosure", \.blinkSeenOpenClosure, 0...1),
+        .number("blinkSeenOpenMs", \.blinkSeenOpenMs, 0...60_000),
+        .number("blinkMaxClosedMs", \.blinkMaxClosedMs, 0...60_000),
+        .number("blinkLidWindowMs", \.blinkLidWindowMs, 0...60_000),
+        .number("blinkMinLidTravel", \.blinkMinLidTravel, 0...10),
+        .number("squintShare", \.squintShare, 0...1),
+        .number("openEyeFallback", \.openEyeFallback, 0.01...2),
+        .number("openEyeFallbackLower", \.openEyeFallbackLower, 0...2),
+        .number("openEyePercentile", \.openEyePercentile, 0...1),
+        .number("openEyeWindowMs", \.openEyeWindowMs, 1...600_000),
+        .count("openEyeMinSamples", \.openEyeMinSamples, 1...10_000),
+        .number("openEyeMaxAbsYaw", \.openEyeMaxAbsYaw, 0...180),
+        .number("openEyeMinimum", \.openEyeMinimum, 0...2),
+        .number("turnDegrees", \.turnDegrees, 0.1...90),
+        .count("turnHoldFrames", \.turnHoldFrames, 1...1000),
+        .number("cameraStillMaxDegPerSec", \.cameraStillMaxDegPerSec, 0...10_000),
+        .number("cameraWindowMs", \.cameraWindowMs, 1...60_000),
         Field(
             key: "focalLengthPx",
             read: { config, object, key in
                 if object.contains(key), try object.decodeNil(forKey: key) { config.focalLengthPx = nil; return }
                 guard let n = try object.decodeNumber(key, in: focalLengthRange, problem: "must be a number of pixels in 1...1000000, or null") else { return }
-                try checkPrintable(n, key: key, in: object)
+                try Field.checkPrintable(n, key: key, in: object)
                 config.focalLengthPx = n
             },
             value: { $0.focalLengthPx.map(JSON.number) ?? .null }),
-        number("continuityStillBound", \.continuityStillBound, 0...10),
-        number("continuityStepBound", \.continuityStepBound, 0...10),
-        number("continuityBlinkStepBound", \.continuityBlinkStepBound, 0...10),
-        number("continuityStepRatio", \.continuityStepRatio, 1...1000),
-        number("continuityStillMs", \.continuityStillMs, 0...60_000),
-        number("continuityLiftMs", \.continuityLiftMs, 0...60_000),
-        number("graceMs", \.graceMs, 0...600_000),
-        number("capMs", \.capMs, 1...3_600_000),
-        number("snapshotMaxClosure", \.snapshotMaxClosure, 0...1),
-        number("snapshotMaxYawFromNeutral", \.snapshotMaxYawFromNeutral, 0...180),
-        number("snapshotWindowMs", \.snapshotWindowMs, 0...600_000),
-        number("differentFaceDistance", \.differentFaceDistance, 0.01...4),
-        number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
+        .number("continuityStillBound", \.continuityStillBound, 0...10),
+        .number("continuityStepBound", \.continuityStepBound, 0...10),
+        .number("continuityBlinkStepBound", \.continuityBlinkStepBound, 0...10),
+        .number("continuityStepRatio", \.continuityStepRatio, 1...1000),
+        .number("continuityStillMs", \.continuityStillMs, 0...60_000),
+        .number("continuityLiftMs", \.continuityLiftMs, 0...60_000),
+        .number("graceMs", \.graceMs, 0...600_000),
+        .number("capMs", \.capMs, 1...3_600_000),
+        .number("snapshotMaxClosure", \.snapshotMaxClosure, 0...1),
+        .number("snapshotMaxYawFromNeutral", \.snapshotMaxYawFromNeutral, 0...180),
+        .number("snapshotWindowMs", \.snapshotWindowMs, 0...600_000),
+        .number("differentFaceDistance", \.differentFaceDistance, 0.01...4),
+        .number("sameFaceAgainDistance", \.sameFaceAgainDistance, 0.01...4),
+        .group("tracking", \.tracking, TrackingConfig.fields),
+        .group("search", \.search, SearchConfig.fields),
+        .group("measures", \.measures, MeasuresConfig.fields, rule: MeasuresConfig.broken),
     ]
 
     /// Reads a JSON object; keys left out keep their defaults.
@@ -115,13 +74,11 @@ extension LivenessConfig: Decodable {
 
     public init(from decoder: Decoder) throws {
         self.init()
-        try decoder.rejectKeys(notIn: Self.fields.map(\.key))
-        let object = try decoder.container(keyedBy: JSONKey.self)
-        for field in Self.fields { try field.read(&self, object, JSONKey(field.key)) }
+        try Field.read(Self.fields, into: &self, from: decoder)
     }
 
     /// Every field, in declaration order: what a report prints.
     public var json: JSON {
-        .object(Self.fields.map { ($0.key, $0.value(self)) })
+        Field.json(Self.fields, of: self)
     }
 }

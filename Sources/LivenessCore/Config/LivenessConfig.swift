@@ -1,5 +1,6 @@
-/// Every tunable of SPEC.md with its default: the product's promise. Decoded from JSON (any key may
-/// be left out; an unknown key is an error) and printed in every report, so a run can be reproduced.
+/// Every tunable of SPEC.md with its default: the product's promise, and in groups the engine's own
+/// (`tracking`, `search`, `measures`). Decoded from JSON (any key may be left out; an unknown key is an error) and
+/// printed in every report, so a run can be reproduced from its report alone.
 public struct LivenessConfig: Equatable, Sendable {
     /// Guide circle centre, as fractions of the frame's width and height.
     public var circleCentreX = 0.5
@@ -84,6 +85,12 @@ public struct LivenessConfig: Equatable, Sendable {
     /// Once a frame showed another face, a face counts as the autoshot's again only under this
     /// distance: a look-alike hovering around the threshold does not slip back in.
     public var sameFaceAgainDistance = 0.5
+
+    /// The engine's own tunables, beyond SPEC's: they decide which face the rules see and how it is
+    /// measured, so they are printed and replayed with the rest, one JSON object per group.
+    public var tracking = TrackingConfig()
+    public var search = SearchConfig()
+    public var measures = MeasuresConfig()
 
     public init() {}
 

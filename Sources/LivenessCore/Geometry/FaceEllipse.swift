@@ -18,13 +18,11 @@ public struct FaceEllipse: Equatable, Sendable {
         self.roll = roll
     }
 
-    /// The 68 points stop at the brows; the face's thirds (hairline-brow, brow-nose, nose-chin are
-    /// about equal) put the forehead top half the brow-to-chin distance above the brows.
-    static let foreheadShareOfBrowToChin = 0.5
-
     /// Builds the ellipse from 68 landmarks: cheeks from the jaw line, chin from the jaw's lowest
-    /// point, forehead estimated above the brows; axes follow the eye line.
-    public init(landmarks: [Point2]) {
+    /// point, forehead top `foreheadShare` of the brow-to-chin distance above the brows
+    /// (`MeasuresConfig.foreheadShareOfBrowToChin`: the 68 points stop at the brows); axes follow
+    /// the eye line.
+    public init(landmarks: [Point2], foreheadShare: Double) {
         let rightEye = Point2.centroid(Array(landmarks[Landmarks68.rightEye]))
         let leftEye = Point2.centroid(Array(landmarks[Landmarks68.leftEye]))
         var across = leftEye - rightEye
@@ -38,7 +36,7 @@ public struct FaceEllipse: Equatable, Sendable {
         let left = jawAcross.min()!, right = jawAcross.max()!
         let chin = jawDown.max()!
         let brow = browDown.reduce(0, +) / Double(browDown.count)
-        let top = brow - Self.foreheadShareOfBrowToChin * (chin - brow)
+        let top = brow - foreheadShare * (chin - brow)
 
         let centreAcross = (left + right) / 2, centreDown = (top + chin) / 2
         self.init(

@@ -28,9 +28,9 @@ public enum LidFlow {
     }
 
     /// The region the flow is computed in (both eyes, from the brows to well below the eyes) and
-    /// the scale that makes an eye about `eyeWidthPx` wide in it: small enough to cost little,
-    /// large enough for a lid's motion to span pixels.
-    public static func region(of landmarks: [Point2]) -> (box: FaceBox, scale: Double)? {
+    /// the scale that makes an eye about `eyeWidthPx` wide in it (`MeasuresConfig.lidFlowEyeWidthPx`),
+    /// at most 4.
+    public static func region(of landmarks: [Point2], eyeWidthPx: Double) -> (box: FaceBox, scale: Double)? {
         let eyeWidth = (width(Array(landmarks[Landmarks68.rightEye])) + width(Array(landmarks[Landmarks68.leftEye]))) / 2
         guard eyeWidth > 1 else { return nil }
         let xs = [17, 26, 36, 45].map { landmarks[$0].x }, ys = [19, 24, 41, 46, 28].map { landmarks[$0].y }
@@ -38,8 +38,6 @@ public enum LidFlow {
         let y0 = ys.min()! - 0.2 * eyeWidth, y1 = ys.max()! + 0.5 * eyeWidth
         return (FaceBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0), min(eyeWidthPx / eyeWidth, 4))
     }
-
-    static let eyeWidthPx = 24.0
 
     /// The mean of both eyes' upper-lid descent relative to their corners, in eye widths
     /// (positive: the lids came down), from the flows read at `points(of: landmarks)`; nil when

@@ -59,14 +59,15 @@ public struct FaceMeasurement: Sendable {
         self.landmarks = landmarks
     }
 
-    /// Measures a face from its landmarks seen through `camera`.
-    public init(landmarks: [Point2], camera: PinholeCamera) {
+    /// Measures a face from its landmarks seen through `camera`, its forehead top `foreheadShare`
+    /// of the brow-to-chin distance above the brows (`FaceEllipse`).
+    public init(landmarks: [Point2], camera: PinholeCamera, foreheadShare: Double) {
         self.init(
             eyes: EyeOpenness(landmarks: landmarks),
             lids: EyeLids(landmarks: landmarks),
             pose: PoseFit.estimate(landmarks: landmarks, camera: camera),
             place: HeadPlace(landmarks: landmarks),
-            ellipse: FaceEllipse(landmarks: landmarks),
+            ellipse: FaceEllipse(landmarks: landmarks, foreheadShare: foreheadShare),
             landmarks: landmarks)
     }
 }

@@ -2,10 +2,9 @@ internal import CLivenessShim
 import LivenessCore
 
 /// Tracks background corners from frame to frame, outside the face, for the camera's own motion.
-/// It works on a small copy of the frame (`workWidth` wide) made once per frame.
+/// It works on a small copy of the frame (`MeasuresConfig.backgroundWorkWidth` wide) made once per
+/// frame.
 final class BackgroundMotion {
-    /// The width of the copy the corners are tracked in.
-    static let workWidth = 192.0
     private let handle: OpaquePointer
     private var from = [lv_point](repeating: lv_point(), count: 200)
     private var to = [lv_point](repeating: lv_point(), count: 200)
@@ -20,7 +19,7 @@ final class BackgroundMotion {
     deinit { lv_flow_destroy(handle) }
 
     /// The camera's rotation since the previous frame, or nil when it cannot be told.
-    /// `small` is this frame shrunk to `workWidth`; `face` (frame pixels) is left out of the
+    /// `small` is this frame shrunk to `MeasuresConfig.backgroundWorkWidth`; `face` (frame pixels) is left out of the
     /// background, with the body below it.
     func rotation(small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> CameraRotation? {
         let exclude = face.map { f in

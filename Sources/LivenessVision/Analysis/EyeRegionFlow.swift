@@ -41,9 +41,10 @@ final class EyeRegionFlow {
         return LidFlow.descent(landmarks: keptLandmarks, flows: flows.map { Point2(x: Double($0.x), y: Double($0.y)) + moved })
     }
 
-    /// Keeps this frame's eye region for the next frame (nil: no face, nothing kept).
-    func keep(_ landmarks: [Point2]?, in gray: Image) throws {
-        guard let landmarks, let region = LidFlow.region(of: landmarks) else {
+    /// Keeps this frame's eye region for the next frame (nil: no face, nothing kept), scaled so an
+    /// eye is about `eyeWidthPx` wide.
+    func keep(_ landmarks: [Point2]?, in gray: Image, eyeWidthPx: Double) throws {
+        guard let landmarks, let region = LidFlow.region(of: landmarks, eyeWidthPx: eyeWidthPx) else {
             reset()
             return
         }

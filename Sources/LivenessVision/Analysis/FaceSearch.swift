@@ -15,6 +15,9 @@ import LivenessCore
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
 ///   video frame: 20-45 ms for a 640x360 frame on one core of this machine).
+///
+/// The sizes and shares it searches at are the run's configuration (`SearchConfig`, where each is
+/// measured), passed with each call: the report prints what decided them.
 final class FaceSearch {
     /// The LBP cascade that proposes faces in whole frames, and the Haar cascade that confirms and
     /// boxes them.
@@ -25,40 +28,6 @@ final class FaceSearch {
     /// and a live session dropped half its frames behind it.
     private let hog: HogDetector
 
-    /// Whole-frame searches run on a copy whose shorter side is this many pixels, for faces down to
-    /// `smallestFaceShare` of it: small enough to tell the user to come closer.
-    static let wholeFrameShortSide = 200.0
-    static let smallestFaceShare = 0.12
-    /// While a face is followed, the once-a-second search for other faces looks for faces down to
-    /// this share of the shorter side, on a copy sized for it (133 px): a face smaller than that
-    /// can never be framed (its ellipse is under `tooFarHeightFraction` of the circle), so it is
-    /// neither chosen over the followed face nor counted. The LBP cascade's cost grows with the
-    /// pixels and the scales searched: this search costs about a third of the full one.
-    static let framableFaceShare = 0.18
-    /// How far past each edge the search for a face too close to fit looks, as a share of the
-    /// frame, and the smallest such face, as a share of the frame's shorter side.
-    static let overhang = 0.25
-    static let bigFaceShare = 0.55
-    /// Confirming cascade searches resize the face to about this width (the cascade's window is 24 px).
-    static let cascadeFaceWidth = 36.0
-    /// The search around a lost face resizes it to this width: a head coming back from profile is
-    /// found at 48 px and missed at 36 (real.mov frame 177).
-    static let lostFaceWidth = 48.0
-    /// HOG searches around a face resize it to about this width (dlib's window is 80 px and its
-    /// boxes are a little smaller than the faces).
-    static let hogFaceWidth = 100.0
-    /// Stills are searched by the cascades on a copy whose larger side is at most this, and by
-    /// HOG at full size up to `hogStillSide` (faces from 80 px).
-    static let stillSearchSide = 640.0
-    static let hogStillSide = 2000.0
-    /// A still has no tracked roll to turn a tilted head upright by (a stream's tracker has), so HOG
-    /// also searches it turned by these, degrees: HELEN 2212956363, a yawning head tilted about
-    /// 20°, is found only so. At ±30° it would also box an ear and a dog's face on the 181 labelled
-    /// stills of ../shared/data. On the still equalised HOG finds three dim or flat-lit faces it
-    /// misses as they are, and no false one there (Benchmarks/RESULTS.md, "Stills turned ±20°,
-    /// and equalised").
-    static let stillRolls: [Double] = [-20, 20]
-
     init(lbp: FaceDetector, haar: FaceDetector, hog: HogDetector) {
         self.lbp = lbp
         self.haar = haar
@@ -67,11 +36,11 @@ final class FaceSearch {
 
     /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
     /// misses it. Nil when neither finds it.
-    func near(_ box: HeadBox, in gray: Image) throws -> HeadBox? {
-        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: 0.25, sizes: 0.7...1.45, in: gray) {
+    func near(_ box: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: 0.25, sizes: 0.7...1.45, in: gray, faceWidth: settings.cascadeFaceWidth) {
             return landmarkBox(fromHaar: haar)
         }
-        return try hogFace(near: box, margin: 0.25, in: gray)
+        return try hogFace(near: box, margin: 0.25, in: gray, faceWidth: settings.hogFaceWidth)
     }
 
     /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
@@ -87,39 +56,39 @@ final class FaceSearch {
 
     /// Every face of the frame as landmark boxes (only faces that can be framed while one is
     /// `following`). `small` is filled with the search copy.
-    func wholeFrame(_ gray: Image, small: ShrunkImage, following: Bool, how: WholeFrame) throws -> [HeadBox] {
+    func wholeFrame(_ gray: Image, small: ShrunkImage, following: Bool, how: WholeFrame, settings: SearchConfig) throws -> [HeadBox] {
         let haarSweep: Bool, thenAround: HeadBox?
         switch how {
         case .around(let recentFace):
-            return try lookAround(recentFace, in: gray).map { [$0] } ?? []
+            return try lookAround(recentFace, in: gray, settings: settings).map { [$0] } ?? []
         case .frame(let sweep, let around):
             (haarSweep, thenAround) = (sweep, around)
         }
         let shortSide = Double(min(gray.width, gray.height))
-        let share = following ? Self.framableFaceShare : Self.smallestFaceShare
+        let share = following ? settings.framableFaceShare : settings.smallestFaceShare
         let minFace = shortSide * share
         // The copy is sized so the smallest face fills the cascade's 24 px window.
-        let copyShortSide = Self.wholeFrameShortSide * Self.smallestFaceShare / share
+        let copyShortSide = settings.wholeFrameShortSide * settings.smallestFaceShare / share
         let searchImage = try SearchImage(gray, small: small, factor: copyShortSide / shortSide)
         var faces = distinct(haarSweep
             ? try searchImage.detect(haar, minFace: minFace)
             : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
-                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray, faceWidth: settings.cascadeFaceWidth)
             })
-        if faces.isEmpty, let thenAround, let face = try lookAround(thenAround, in: gray) { return [face] }
+        if faces.isEmpty, let thenAround, let face = try lookAround(thenAround, in: gray, settings: settings) { return [face] }
         if faces.isEmpty {
             // A face too close to fit the frame (forehead and chin cut off) is found by looking
             // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
-            let bigFace = shortSide * Self.bigFaceShare
-            faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: Self.overhang, scale: 24 / bigFace))
+            let bigFace = shortSide * settings.bigFaceShare
+            faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: settings.overhang, scale: 24 / bigFace))
         }
         return faces.map(landmarkBox(fromHaar:))
     }
 
     /// The face Haar finds around where a face was lately (the landmark box `recentFace`), in a
     /// region a face width beyond it at `lostFaceWidth`.
-    private func lookAround(_ recentFace: HeadBox, in gray: Image) throws -> HeadBox? {
-        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: Self.lostFaceWidth)
+    private func lookAround(_ recentFace: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
+        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: settings.lostFaceWidth)
         return haar.map(landmarkBox(fromHaar:))
     }
 
@@ -127,27 +96,29 @@ final class FaceSearch {
     /// or Haar's own search past the edges when LBP finds nothing) together with HOG's; then, where
     /// those found no face, HOG's second looks: on the still equalised (as the cascades see it) and
     /// turned by `stillRolls`.
-    func still(_ gray: Image) throws -> [HeadBox] {
+    func still(_ gray: Image, settings: SearchConfig) throws -> [HeadBox] {
         let larger = Double(max(gray.width, gray.height))
-        let factor = min(1, Self.stillSearchSide / larger)
+        let factor = min(1, settings.stillSearchSide / larger)
         // The detector shrinks the region itself, by area: slower than the shared copy, but a still
         // is searched once.
         let searchImage = try SearchImage(gray, small: nil, factor: factor)
         // Faces down to 24 px in the copy.
         let minFace = 24 / factor
         var cascades = distinct(try searchImage.detect(lbp, minFace: minFace).compactMap { p in
-            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray)
+            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray, faceWidth: settings.cascadeFaceWidth)
         })
         if cascades.isEmpty {
             // Past the edges too, for faces the photo's border cuts.
-            cascades = distinct(try searchImage.detect(haar, minFace: minFace, pastEdges: Self.overhang))
+            cascades = distinct(try searchImage.detect(haar, minFace: minFace, pastEdges: settings.overhang))
         }
         let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let hogScale = min(1, Self.hogStillSide / larger)
-        let upright = oneBoxPerFace(cascades: cascades.map(landmarkBox(fromHaar:)), hog: try hog.detect(in: gray, region: frame, scale: hogScale))
+        let hogScale = min(1, settings.hogStillSide / larger)
+        let upright = oneBoxPerFace(
+            cascades: cascades.map(landmarkBox(fromHaar:)), hog: try hog.detect(in: gray, region: frame, scale: hogScale),
+            partOfFace: settings.partOfFace)
         let equalised = Image()
         try gray.equalise(into: equalised)
-        let secondLooks = [(image: equalised, roll: 0.0)] + Self.stillRolls.map { (image: gray, roll: $0) }
+        let secondLooks = [(image: equalised, roll: 0.0)] + settings.stillRolls.map { (image: gray, roll: $0) }
         return try secondLooks.reduce(upright) { faces, look in
             faces + (try hog.detect(in: look.image, region: frame, scale: hogScale, roll: look.roll)).filter { found in
                 !faces.contains { $0.box.boxesSameFace(as: found.box) }
@@ -156,17 +127,19 @@ final class FaceSearch {
     }
 
     /// The Haar face nearest `face`'s centre in a search around it, upright to its tilt: the
-    /// region extends `margin` face widths beyond it, for faces of `sizes` times its width.
-    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double = cascadeFaceWidth) throws -> HeadBox? {
+    /// region extends `margin` face widths beyond it, for faces of `sizes` times its width, the
+    /// face resized to about `faceWidth`.
+    private func haarFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double) throws -> HeadBox? {
         let found = try haar.detect(
             in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side),
             minFace: face.side * sizes.lowerBound, maxFace: face.side * sizes.upperBound, roll: face.roll)
         return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
     }
 
-    /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its tilt.
-    private func hogFace(near face: HeadBox, margin: Double, in gray: Image) throws -> HeadBox? {
-        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, Self.hogFaceWidth / face.side), roll: face.roll)
+    /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its
+    /// tilt, the face resized to about `faceWidth`.
+    private func hogFace(near face: HeadBox, margin: Double, in gray: Image, faceWidth: Double) throws -> HeadBox? {
+        let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side), roll: face.roll)
         return found
             .filter { (0.6...1.6).contains($0.side / face.side) }
             .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
@@ -183,14 +156,11 @@ final class FaceSearch {
         FaceBox.distinct(boxes.map(\.box)).map { HeadBox($0) }
     }
 
-    /// A box inside a box this many times its side is a part of that face (an eye or a mouth
-    /// taken for a face), not the same face boxed again.
-    static let partOfFace = 1.5
-
     /// One landmark box per face from both detectors. Two boxes whose centres lie inside each other
     /// box the same face: the cascades' box is kept (the box mapping was measured on it), unless
-    /// the other is `partOfFace` times larger, when the smaller one is a part of the face.
-    private func oneBoxPerFace(cascades: [HeadBox], hog: [HeadBox]) -> [HeadBox] {
+    /// the other is `partOfFace` times larger, when the smaller one is a part of the face (an eye
+    /// or a mouth taken for a face).
+    private func oneBoxPerFace(cascades: [HeadBox], hog: [HeadBox], partOfFace: Double) -> [HeadBox] {
         var kept: [(box: HeadBox, fromCascade: Bool)] = []
         let all = cascades.map { ($0, true) } + hog.map { ($0, false) }
         for (box, fromCascade) in all.sorted(by: { $0.0.side > $1.0.side }) {
@@ -199,7 +169,7 @@ final class FaceSearch {
                 kept.append((box, fromCascade))
                 continue
             }
-            if fromCascade, !kept[i].fromCascade, kept[i].box.side < Self.partOfFace * box.side { kept[i] = (box, true) }
+            if fromCascade, !kept[i].fromCascade, kept[i].box.side < partOfFace * box.side { kept[i] = (box, true) }
         }
         return kept.map(\.box)
     }

@@ -18,37 +18,10 @@ import LivenessCore
 ///
 /// A head tilted past `uprightBeyondDegrees` is confirmed on copies turned upright by its last
 /// tilt and fitted through its turned box, so it is not lost when the user leans their head.
+///
+/// These intervals and bounds are the run's configuration (`LivenessConfig.tracking`, where each
+/// is measured), passed with each call: the report prints what decided them.
 final class FaceTracker {
-    /// How often a followed face is confirmed by a detector. A fit in a predicted box cannot
-    /// follow a jump (a face moved a third of the frame between two frames still gives plausible
-    /// points where it was), so the confirmation bounds how long a wrong face can be followed.
-    /// Measured on the manifest's clips: every 500 ms delayed the autoshot of the clips whose face
-    /// jumps back into the circle by 333 ms (single_face_offcentre and _tooclose, 1267 -> 1600 ms);
-    /// every 100 ms costs about 0.1 ms a frame (a Haar search of a patch around the face).
-    static let confirmIntervalMs = 100.0
-    static let fullSearchIntervalMs = 1000.0
-    /// Below this tilt the detectors and the model cope as they are and no pixels are turned.
-    static let uprightBeyondDegrees = 10.0
-    /// For this long after a face was last seen, a whole-frame search that finds nothing looks
-    /// around where it was: a head turned into profile and back comes back where it was (real.mov's
-    /// two turns last 1.8 and 2.5 s), and the search around it has a third of a Haar sweep's pixels.
-    static let lostFaceMs = 3000.0
-    /// From this long after a face was last seen, the Haar sweeps below run.
-    static let sweepAfterMs = 1000.0
-    /// While no face has been seen for `sweepAfterMs`, the Haar cascade searches the whole frame
-    /// instead of LBP this often: LBP misses some faces that Haar finds (a head coming back from
-    /// profile, glasses and a beard), but Haar costs about four times as much, so it runs on a few
-    /// frames a second.
-    static let haarSweepIntervalMs = 500.0
-    /// Once a search of the whole frame has found nothing since the face was lost, the frame is
-    /// searched again this often while the face is looked for where it was (`lostFaceMs`): a
-    /// head back from profile comes back there, and the frames in between cost that look alone
-    /// (Benchmarks/RESULTS.md, Live: real.mov's p95 15.1 -> 10.6 ms). A face back elsewhere is found up to this late:
-    /// on every labelled clip the outcomes and credits stayed, and alaa_headpose_test, whose face
-    /// LBP finds only now and then in 3/4 views, lost 9 of its 447 face frames (28 at 200 ms);
-    /// the Haar sweeps keep the same cadence.
-    static let lostFaceFrameSearchIntervalMs = 500.0
-
     /// The last detector-made landmark box, as an offset from the landmarks' centroid (in the
     /// head's own axes) and a side. Predicted boxes move with the landmarks but keep this size: a
     /// box sized from the points would feed the fit's own scale error back into the next box, and
@@ -89,9 +62,9 @@ final class FaceTracker {
 
     /// The landmark box for this frame from the previous frame's points, upright to their tilt;
     /// nil when no face is followed.
-    func predictedBox() -> HeadBox? {
+    func predictedBox(settings: TrackingConfig) -> HeadBox? {
         guard let points = previousPoints, let calibration else { return nil }
-        let roll = Self.fittingRoll(points)
+        let roll = Self.fittingRoll(points, uprightBeyond: settings.uprightBeyondDegrees)
         let centre = Point2.centroid(points) + calibration.offset.rotated(degrees: roll)
         return HeadBox(centre: centre, side: calibration.side, roll: roll)
     }
@@ -108,10 +81,10 @@ final class FaceTracker {
     /// The step for a frame at `ms` whose predicted box was fitted (`following`) with `patch`, the
     /// gray levels in it (nil when no face is followed): a cut from the last frame's is confirmed
     /// at once.
-    func step(at ms: Double, following: Bool, patch: PatchStats?) -> Step {
-        if !following || ms - lastFullSearchMs >= Self.fullSearchIntervalMs { return .searchWholeFrame }
-        if let patch, let previousPatch, patch.isCut(from: previousPatch) { return .confirm }
-        return ms - lastConfirmedMs >= Self.confirmIntervalMs ? .confirm : .none
+    func step(at ms: Double, following: Bool, patch: PatchStats?, settings: TrackingConfig) -> Step {
+        if !following || ms - lastFullSearchMs >= settings.fullSearchIntervalMs { return .searchWholeFrame }
+        if let patch, let previousPatch, patch.isCut(from: previousPatch, settings: settings) { return .confirm }
+        return ms - lastConfirmedMs >= settings.confirmIntervalMs ? .confirm : .none
     }
 
     /// How the whole frame is searched at `ms`: by the Haar cascade rather than LBP once no face
@@ -121,14 +94,14 @@ final class FaceTracker {
     /// Live) but the first without the face, the likeliest to find it where it was a frame ago. A
     /// followed face the search misses is looked for near where it is by `FaceSearch.near`, on a
     /// seventh of this look's pixels.
-    func wholeFrameSearch(at ms: Double, following: Bool) -> FaceSearch.WholeFrame {
-        let recentFace = !following && ms - lastFaceMs < Self.lostFaceMs ? lastFace : nil
+    func wholeFrameSearch(at ms: Double, following: Bool, settings: TrackingConfig) -> FaceSearch.WholeFrame {
+        let recentFace = !following && ms - lastFaceMs < settings.lostFaceMs ? lastFace : nil
         let searchedSinceLost = lastFrameSearchMs > lastFaceMs
-        if let recentFace, searchedSinceLost, ms - lastFrameSearchMs < Self.lostFaceFrameSearchIntervalMs {
+        if let recentFace, searchedSinceLost, ms - lastFrameSearchMs < settings.lostFaceFrameSearchIntervalMs {
             return .around(recentFace)
         }
         return .frame(
-            haarSweep: ms - lastFaceMs >= Self.sweepAfterMs && ms - lastHaarSweepMs >= Self.haarSweepIntervalMs,
+            haarSweep: ms - lastFaceMs >= settings.sweepAfterMs && ms - lastHaarSweepMs >= settings.haarSweepIntervalMs,
             thenAround: searchedSinceLost ? nil : recentFace)
     }
 
@@ -177,9 +150,10 @@ final class FaceTracker {
         lastFace = face.box
     }
 
-    /// The tilt to fit a head at, given its points: its roll, or 0 while the roll is small.
-    static func fittingRoll(_ points: [Point2]) -> Double {
+    /// The tilt to fit a head at, given its points: its roll, or 0 while the roll is under
+    /// `uprightBeyond` degrees.
+    static func fittingRoll(_ points: [Point2], uprightBeyond: Double) -> Double {
         let roll = Landmarks68.roll(points)
-        return abs(roll) >= uprightBeyondDegrees ? roll : 0
+        return abs(roll) >= uprightBeyond ? roll : 0
     }
 }

@@ -58,14 +58,14 @@ public final class FrameAnalyzer {
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
         // Follow: one fit in the box the previous frame's landmarks predict.
-        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray) }
-        var face = try tracker.predictedBox().flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
+        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
+        var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var report = FaceTracker.Report(ms: ms, patch: patch)
-        var step = tracker.step(at: ms, following: face != nil, patch: patch)
+        var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
         if step == .confirm {
             report.confirmed = true
-            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray) }
+            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray, settings: config.search) }
             // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
             if report.detected == nil {
                 face = nil
@@ -73,13 +73,13 @@ public final class FrameAnalyzer {
             }
         }
         if step == .searchWholeFrame {
-            let how = tracker.wholeFrameSearch(at: ms, following: face != nil)
-            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how) }
+            let how = tracker.wholeFrameSearch(at: ms, following: face != nil, settings: config.tracking)
+            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how, settings: config.search) }
             report.wholeFrame = (how, faces.count)
             if let chosen = chooseFace(faces.map(\.bounds), circle: guide ?? config.guideCircle(width: width, height: height)) {
                 if let followed = face, followed.box.box.boxesSameFace(as: faces[chosen].box) {
                     report.detected = faces[chosen]
-                } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen]) }) {
+                } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen], uprightBeyond: config.tracking.uprightBeyondDegrees) }) {
                     face = fitted
                     report.detected = fitted.box
                 }
@@ -87,23 +87,23 @@ public final class FrameAnalyzer {
             if let followed = face, report.detected == nil {
                 // The search missed the followed face (eyes closed, a turned head): look near it.
                 report.confirmed = true
-                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray) }
+                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
                 if report.detected == nil { face = nil }
             }
         }
         report.face = face
         tracker.update(report)
 
-        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera) } }
+        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
         let faceBox = face?.box.bounds
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
-            try motionCopy.update(from: gray, factor: BackgroundMotion.workWidth / width, area: false)
+            try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
-        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray) }
+        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide) }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
             let descent = face == nil ? nil : try lids.descent(in: gray)
-            try lids.keep(face?.points, in: gray)
+            try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
             return descent
         }
         let measurement = FrameMeasurement(
@@ -128,9 +128,9 @@ public final class FrameAnalyzer {
     public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
         try image.gray(into: gray)
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
-        return try search.still(gray).compactMap { box in
-            guard let fitted = try fitDetected(box) else { return nil }
-            return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera))
+        return try search.still(gray, settings: config.search).compactMap { box in
+            guard let fitted = try fitDetected(box, uprightBeyond: config.tracking.uprightBeyondDegrees) else { return nil }
+            return (haarBox(fromLandmarkBox: box).box, FaceMeasurement(landmarks: fitted.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin))
         }
     }
 
@@ -140,13 +140,13 @@ public final class FrameAnalyzer {
         return isPlausibleFit(points, in: box) ? (box, points) : nil
     }
 
-    /// Fits a detector's landmark box. A head found upright but fitted tilted past
-    /// `uprightBeyondDegrees` is fitted again in its box turned by that tilt (the model knows upright
-    /// faces only).
-    private func fitDetected(_ box: HeadBox) throws -> Fitted? {
+    /// Fits a detector's landmark box. A head found upright but fitted tilted `uprightBeyond`
+    /// degrees or more (`TrackingConfig.uprightBeyondDegrees`) is fitted again in its box turned by
+    /// that tilt (the model knows upright faces only).
+    private func fitDetected(_ box: HeadBox, uprightBeyond: Double) throws -> Fitted? {
         guard let fitted = try fitPlausible(box) else { return nil }
-        let roll = FaceTracker.fittingRoll(fitted.points)
-        guard abs(roll - box.roll) >= FaceTracker.uprightBeyondDegrees else { return fitted }
+        let roll = FaceTracker.fittingRoll(fitted.points, uprightBeyond: uprightBeyond)
+        guard abs(roll - box.roll) >= uprightBeyond else { return fitted }
         return try fitPlausible(HeadBox(centre: box.centre, side: box.side, roll: roll)) ?? fitted
     }
 }

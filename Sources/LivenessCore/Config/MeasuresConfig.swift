@@ -1,0 +1,40 @@
+/// How finely the measures the rules read are taken from the pixels and points: the face's
+/// pixel samples (`PixelChange`), the copy the camera's motion is tracked in, the eye region's
+/// scale for the lids' flow (`LidFlow`) and where the face ellipse puts the forehead
+/// (`FaceEllipse`). The rules' thresholds are in these measures' units, so the report prints them.
+public struct MeasuresConfig: Equatable, Sendable {
+    /// The face is sampled `facePixelSide` x `facePixelSide` (`FacePixels`): 32 holds a face's
+    /// features (an eye is about 4 across); a shift of `facePixelMaxShift` samples either way (4:
+    /// 12 % of the face) covers a hand's shake between two frames (with 2, the
+    /// three_photo_flip_shaking clips' jolts read 0.07-0.15 between still frames).
+    public var facePixelSide = 32
+    public var facePixelMaxShift = 4
+    /// The width of the copy of the frame the background corners are tracked in
+    /// (`BackgroundMotion`) for the camera's own motion.
+    public var backgroundWorkWidth = 192.0
+    /// The eye region's optical flow runs at a scale that makes an eye about this many pixels wide
+    /// (`LidFlow.region`): small enough to cost little, large enough for a lid's motion to span
+    /// pixels.
+    public var lidFlowEyeWidthPx = 24.0
+    /// The 68 points stop at the brows; the face's thirds (hairline-brow, brow-nose, nose-chin are
+    /// about equal) put the forehead top half the brow-to-chin distance above the brows.
+    public var foreheadShareOfBrowToChin = 0.5
+
+    public init() {}
+
+    /// A sample is 3 to 256 a side (the shim's limit); the shift must leave part of it to compare.
+    static let fields: [ConfigField<MeasuresConfig>] = [
+        .count("facePixelSide", \.facePixelSide, 3...256),
+        .count("facePixelMaxShift", \.facePixelMaxShift, 0...127),
+        .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
+        .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
+        .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),
+    ]
+
+    /// Keys that bound each other: a shift of half the side or more leaves nothing to compare, and
+    /// `PixelChange` would measure nothing.
+    static func broken(_ measures: MeasuresConfig) -> (key: String, problem: String)? {
+        guard 2 * measures.facePixelMaxShift >= measures.facePixelSide else { return nil }
+        return ("facePixelMaxShift", "must be under half of \"facePixelSide\" (\(measures.facePixelSide))")
+    }
+}
