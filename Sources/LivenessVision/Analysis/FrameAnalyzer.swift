@@ -57,42 +57,8 @@ public final class FrameAnalyzer {
         let camera = PinholeCamera(width: width, height: height, config: config)
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
-        // Follow: one fit in the box the previous frame's landmarks predict.
         let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
-        var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
-        let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
-        var report = FaceTracker.Report(ms: ms, patch: patch)
-        var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
-        if step == .confirm {
-            report.confirmed = true
-            report.detected = try timed(&timings.detect) { try search.near(face!.box, in: gray, settings: config.search) }
-            // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
-            if report.detected == nil {
-                face = nil
-                step = .searchWholeFrame
-            }
-        }
-        if step == .searchWholeFrame {
-            let how = tracker.wholeFrameSearch(at: ms, following: face != nil, settings: config.tracking)
-            let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: face != nil, how: how, settings: config.search) }
-            report.wholeFrame = (how, faces.count)
-            if let chosen = chooseFace(faces.map(\.bounds), circle: guide ?? config.guideCircle(width: width, height: height)) {
-                if let followed = face, followed.box.box.boxesSameFace(as: faces[chosen].box) {
-                    report.detected = faces[chosen]
-                } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen], uprightBeyond: config.tracking.uprightBeyondDegrees) }) {
-                    face = fitted
-                    report.detected = fitted.box
-                }
-            }
-            if let followed = face, report.detected == nil {
-                // The search missed the followed face (eyes closed, a turned head): look near it.
-                report.confirmed = true
-                report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
-                if report.detected == nil { face = nil }
-            }
-        }
-        report.face = face
-        tracker.update(report)
+        let face = try followFace(at: ms, guide: guide ?? config.guideCircle(width: width, height: height), config: config, timings: &timings)
 
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
         let faceBox = face?.box.bounds
@@ -111,6 +77,59 @@ public final class FrameAnalyzer {
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
             lidDescent: lidDescent)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
+    }
+
+    /// The chosen face of this frame (SPEC §2), as the tracker plans it: a fit in the box the
+    /// previous frame's landmarks predict; then, as the tracker says (`FaceTracker.step`), that face
+    /// confirmed near where it is, or the whole frame searched; the tracker hears once what the
+    /// frame showed (`FaceTracker.update`).
+    private func followFace(at ms: Double, guide: Circle, config: LivenessConfig, timings: inout StageTimings) throws -> Fitted? {
+        var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
+        let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
+        var report = FaceTracker.Report(ms: ms, patch: patch)
+        var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
+        if step == .confirm, let followed = face {
+            report.confirmed = true
+            report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
+            // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
+            if report.detected == nil {
+                face = nil
+                step = .searchWholeFrame
+            }
+        }
+        if step == .searchWholeFrame {
+            face = try searchWholeFrame(following: face, at: ms, guide: guide, config: config, report: &report, timings: &timings)
+        }
+        report.face = face
+        tracker.update(report)
+        return face
+    }
+
+    /// The whole frame searched the way the tracker says, the face nearest the guide's centre
+    /// chosen (the followed one when it is that face, else fitted anew); a followed face the search
+    /// missed (eyes closed, a turned head) is looked for near where it is. Nil: no face.
+    private func searchWholeFrame(
+        following followed: Fitted?, at ms: Double, guide: Circle, config: LivenessConfig, report: inout FaceTracker.Report,
+        timings: inout StageTimings
+    ) throws -> Fitted? {
+        var face = followed
+        let how = tracker.wholeFrameSearch(at: ms, following: followed != nil, settings: config.tracking)
+        let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: followed != nil, how: how, settings: config.search) }
+        report.wholeFrame = (how, faces.count)
+        if let chosen = chooseFace(faces.map(\.bounds), circle: guide) {
+            if let followed, followed.box.box.boxesSameFace(as: faces[chosen].box) {
+                report.detected = faces[chosen]
+            } else if let fitted = try timed(&timings.landmarks, { try fitDetected(faces[chosen], uprightBeyond: config.tracking.uprightBeyondDegrees) }) {
+                face = fitted
+                report.detected = fitted.box
+            }
+        }
+        if let kept = face, report.detected == nil {
+            report.confirmed = true
+            report.detected = try timed(&timings.detect) { try search.near(kept.box, in: gray, settings: config.search) }
+            if report.detected == nil { face = nil }
+        }
+        return face
     }
 
     /// Forgets the face and background it was following, so the next frame starts a new stream
