@@ -50,6 +50,19 @@ final class BatchScoreTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("3 of 3 clip(s)"), "a human summary on stderr: \(result.stderr)")
     }
 
+    /// `--output -` is stdout, as for most tools: it wrote a file named "-".
+    func testOutputDashIsStdout() throws {
+        let grid = try TestMedia.gridClip()
+        let temp = try TemporaryDirectory()
+        let result = try CLI.run(["score", grid, grid, "--jobs", "1", "--seed", "1", "--output", "-"], in: temp.url, timeout: 120)
+        XCTAssertEqual(result.exitCode, 0, "every clip was scored: \(result.stderr)")
+        let batch = try BatchOutput(result.stdout)
+        XCTAssertEqual(batch.records.count, 2)
+        XCTAssertNotNil(batch.summary)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path), [], "no file named -")
+        Expect.usageError(try CLI.run(["score", grid, grid, "--resume", "--output", "-"], in: temp.url), cause: "--resume needs --output FILE", usage: "liveness score")
+    }
+
     func testABatchLineHoldsTheSingleFileResult() throws {
         // One worker scores both clips in turn: the second must not inherit the first one's tracking.
         let real = try TestMedia.realMov(), single = try TestMedia.singleFaceMP4()

@@ -19,7 +19,7 @@ enum BatchScore {
     static let options: [OptionSpec] = [
         OptionSpec(name: "list", valueName: "FILE", help: "batch: also score the paths in FILE, one per line ('-' = stdin)"),
         OptionSpec(name: "jobs", valueName: "N", help: "batch: worker processes, each loading the models once (default: the number of CPUs)"),
-        OptionSpec(name: "output", valueName: "FILE", help: "batch: append the JSON lines to FILE instead of stdout"),
+        OptionSpec(name: "output", valueName: "FILE", help: "batch: append the JSON lines to FILE instead of stdout (- is stdout)"),
         OptionSpec(name: "resume", valueName: nil, help: "batch: skip clips that already have a line in --output FILE"),
         OptionSpec(name: "shard", valueName: "I/N", help: "batch: score only share I of N (by a stable hash of each path; see README)"),
         OptionSpec(name: "clip-timeout", valueName: "SECONDS", help: "batch: per-clip wall-time limit; the worker is killed and replaced (default \(defaultClipTimeout), 0 = none)"),
@@ -58,8 +58,10 @@ enum BatchScore {
             return shard
         }
         let seed: UInt64? = try args.integer("seed", spec: spec)
-        if args.has("resume") && args.value("output") == nil {
-            throw UsageError("--resume needs --output FILE (the file to resume)", spec: spec)
+        // `--output -` is stdout, as for most tools (it wrote a file named "-").
+        let output = args.value("output").flatMap { $0 == "-" ? nil : $0 }
+        if args.has("resume") && output == nil {
+            throw UsageError("--resume needs --output FILE (the file to resume; stdout cannot be read back)", spec: spec)
         }
 
         // The configuration and the models are checked once, here, so a mistake stops the batch
@@ -73,10 +75,10 @@ enum BatchScore {
         let inputs = [args.value("list")].compactMap { $0 } + CommonOptions.inputFiles(args, models: models)
         // A batch's lines on a stdout closed at the start would all be lost: refused before any clip
         // is scored (a single run finds out when it prints its report).
-        if args.value("output") == nil, StandardStreams.stdoutWasClosed {
+        if output == nil, StandardStreams.stdoutWasClosed {
             throw WriteFailure(path: "stdout", cause: "it was closed when liveness started (give --output FILE)")
         }
-        let sink = try args.value("output").map { try RecordSink(appendingTo: $0, exclusive: args.has("resume"), inputs: inputs) } ?? RecordSink()
+        let sink = try output.map { try RecordSink(appendingTo: $0, exclusive: args.has("resume"), inputs: inputs) } ?? RecordSink()
         var tally = BatchTally()
         tally.clips = clips.count
         if args.has("resume") {
