@@ -7,6 +7,8 @@ import LivenessFiles
 public enum StandardStreams {
     /// fd 1 was closed when the process started: what is printed has nowhere to go.
     public private(set) static var stdoutWasClosed = false
+    /// fd 0 was closed when the process started: there is nothing to read (not an empty input).
+    public private(set) static var stdinWasClosed = false
 
     /// Gives a descriptor to each of 0, 1 and 2 that the process was started without, so that a
     /// file opened later (a trace, the batch output) cannot land on it and receive the report or
@@ -19,6 +21,7 @@ public enum StandardStreams {
                 close(null)
             }
             if fd == STDOUT_FILENO { stdoutWasClosed = true }
+            if fd == STDIN_FILENO { stdinWasClosed = true }
         }
     }
 

@@ -51,6 +51,14 @@ final class BrokenStreamTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").count, 3, "two clips and the summary")
     }
 
+    func testAListOnAClosedStdinIsAnInputError() throws {
+        // It read as an empty list: "0 of 0 clip(s)", exit 0. An empty stdin is still an empty list.
+        let closed = try CLI.run(["score", "--list", "-"], shell: "exec \"$@\" <&-")
+        Expect.errorLine(closed, code: 3, naming: "stdin", cause: ["closed"])
+        let empty = try CLI.run(["score", "--list", "-"], input: Data())
+        XCTAssertEqual(empty.exitCode, 0, empty.stderr)
+    }
+
     func testABrokenPipeOnStdoutIsAnOutputErrorNotASignal() throws {
         // `liveness score ... | head -c 0`: the reader is gone before the report is written.
         let pipe = Pipe()

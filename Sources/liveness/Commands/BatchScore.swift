@@ -70,6 +70,10 @@ enum BatchScore {
         let models = CommonOptions.models(args)
         try models.check()
 
+        // A closed stdin is no list at all, not an empty one (it read as "0 of 0", exit 0).
+        if args.value("list") == "-", StandardStreams.stdinWasClosed {
+            throw BatchInputError.listUnusable(path: "stdin", cause: "it was closed when liveness started")
+        }
         var clips = try ClipList.expand(inputs: args.positionals, list: args.value("list"))
         if let shard { clips = clips.filter { shard.contains($0.path) } }
         let inputs = [args.value("list")].compactMap { $0 } + CommonOptions.inputFiles(args, models: models)
