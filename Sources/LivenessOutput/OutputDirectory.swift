@@ -8,27 +8,39 @@ public struct OutputDirectory {
     public let path: String
     /// The run's input files, which none of the outputs may replace.
     let inputs: [String]
+    /// The folders this run made, outermost first.
+    private let made: [String]
 
     public init(_ path: String, inputs: [String]) throws {
         self.path = path
         self.inputs = inputs
-        try Self.makeFolder(path, for: path)
+        var made: [String] = []
+        try Self.makeFolder(path, for: path, made: &made)
+        self.made = made
     }
 
     /// Makes `folder` and any missing folder above it, by the bytes of their names: Foundation's
     /// createDirectory would make a folder named by the UTF-8 of a stray byte's stand-in
     /// (`FileName`), then fail under it.
-    private static func makeFolder(_ folder: String, for path: String) throws {
+    private static func makeFolder(_ folder: String, for path: String, made: inout [String]) throws {
         var st = stat()
         if FileName.withCString(folder, { stat($0, &st) }) == 0 {
             guard InputFile.isDirectory(st) else { throw WriteFailure(path: path, cause: "cannot create the directory: \(folder) is not one") }
             return
         }
         let parent = pathFolder(folder)
-        if !parent.isEmpty && parent != folder { try makeFolder(parent, for: path) }
-        guard FileName.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+        if !parent.isEmpty && parent != folder { try makeFolder(parent, for: path, made: &made) }
+        if FileName.withCString(folder, { mkdir($0, 0o777) }) == 0 {
+            made.append(folder)
+        } else if errno != EEXIST {
             throw WriteFailure(path: path, cause: "cannot create the directory (\(String(cString: strerror(errno))))")
         }
+    }
+
+    /// A run that failed takes back the folders it made, those still empty (an error found
+    /// before scoring left an empty `--out` folder behind).
+    public func removeFoldersMadeIfEmpty() {
+        for folder in made.reversed() { _ = FileName.withCString(folder) { rmdir($0) } }
     }
 
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }

@@ -169,8 +169,22 @@ final class SafeOutputTests: XCTestCase {
         for trace in [out + "/report.json", out + "/./events.jsonl"] {
             let result = try CLI.run(["score", try TestMedia.gridClip(), "--seed", "1", "--out", out, "--trace", trace])
             Expect.errorLine(result, code: 4, naming: trace, cause: ["is --out's", "choose another path"])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], trace)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written, the folder the run made taken back: \(trace)")
         }
+    }
+
+    /// An error found before scoring took back the --out folders the run made (it left them empty);
+    /// a folder that was there before stays.
+    func testAFailedRunLeavesNoFolderItMade() throws {
+        let temp = try TemporaryDirectory()
+        let notAVideo = try temp.write("hello\n", to: "bad.mp4")
+        let made = temp.file("made/deeper").path
+        Expect.errorLine(try CLI.run(["score", notAVideo, "--out", made]), code: 3, naming: notAVideo, cause: ["not a readable video"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.file("made").path), "the folders the run made are gone")
+        let kept = temp.file("kept").path
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: false)
+        Expect.errorLine(try CLI.run(["score", notAVideo, "--out", kept]), code: 3, naming: notAVideo, cause: ["not a readable video"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept), "a folder that was there before stays")
     }
 
     func testAStopSignalRemovesTheUnfinishedFiles() throws {
@@ -190,7 +204,7 @@ final class SafeOutputTests: XCTestCase {
             XCTAssertEqual(PathState(trace), before)
             let left = try FileManager.default.contentsOfDirectory(atPath: temp.path).filter { $0.hasPrefix(".") }
             XCTAssertEqual(left, [])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.file("out").path), [])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: temp.file("out").path), "the --out folder the run made is taken back")
         }
     }
 }

@@ -27,6 +27,8 @@ enum BenchCommand {
         if failOnWorse, args.value("compare") == nil { throw UsageError("--fail-on-worse needs --compare PREVIOUS.json", spec: spec) }
         let manifest = try BenchManifest(path: path)
         let out = try args.value("out").map { try OutputDirectory($0, inputs: [path]) }
+        var written = false
+        defer { if !written { out?.removeFoldersMadeIfEmpty() } }
         // Checked now, written at the end: a run is not stopped by a signal halfway through a
         // file, and a path that cannot take its file fails before the run, not after it.
         try out?.check("result.json", kind: .benchResult)
@@ -53,6 +55,7 @@ enum BenchCommand {
                 try OutputFile.commitAll([result] + drawn)
             }
         }
+        written = true
         try StandardStreams.printOutput(args.has("json") ? report.serialized() : report.pretty())
         printError(BenchReport.table(run, comparison: comparison))
         let worse = failOnWorse ? comparison?.regressions ?? [] : []

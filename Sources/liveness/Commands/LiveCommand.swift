@@ -41,6 +41,8 @@ enum LiveCommand {
         // Ctrl-C, SIGTERM or SIGHUP ends the session as q would: the summary is still printed.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
+            var completed = false
+            defer { if !completed { out?.removeFoldersMadeIfEmpty() } }
             var files = try SessionFiles(in: out)
             let recording = try out?.open(LiveReport.recordingName, kind: .avi)
             let analyzer = try FrameAnalyzer(models: models)
@@ -81,6 +83,7 @@ enum LiveCommand {
                         autoshotImage: autoshot, snapshotImage: snapshot, reference: reference)
                 }
             }
+            completed = true
             try emit(LiveReport.summaryJSON(summary), toEventsFile: false)
             return summary.last.session.outcome == .passed ? .passed : .notPassed
         }

@@ -64,6 +64,8 @@ enum ScoreCommand {
         // Ctrl-C or SIGTERM stops at the next frame; unfinished files go with the error.
         return try StopSignals.whileStoppable {
             let out = try args.value("out").map { try OutputDirectory($0, inputs: inputs) }
+            var completed = false
+            defer { if !completed { out?.removeFoldersMadeIfEmpty() } }
             if let out, let tracePath = args.value("trace"),
                let name = ScoreReport.outFiles.first(where: { out.isFile($0, spelledAs: tracePath) }) {
                 throw WriteFailure(path: tracePath, cause: "is --out's \(name) too: choose another path for the trace")
@@ -95,6 +97,7 @@ enum ScoreCommand {
                     input: input(), result: result, seed: seed, models: models, autoshotImage: autoshot, snapshotImage: snapshot,
                     reference: reference)
             }
+            completed = true
             if args.has("json") {
                 try StandardStreams.printOutput(report.serialized())
             } else {
