@@ -71,7 +71,7 @@ public struct BlinkEvent: Sendable {
         var travel: Double?
         /// The lids' event once seen: down and back up by `minTravel` each within `maxClosedMs`.
         /// The closure may reopen after it (the fit's lids lag the pixels' on a slow frame rate).
-        var event: (down: Double, up: Double, fromMs: Double, closureBefore: Double)?
+        var event: (down: Double, up: Double, fromMs: Double)?
     }
 
     let closedAt: Double
@@ -80,7 +80,7 @@ public struct BlinkEvent: Sendable {
     let minTravel: Double
     /// The lids' position (summed descent, eye widths) on the frames of the last `maxClosedMs`:
     /// the longest a blink's descent and rise together may take.
-    private var positions: [(ms: Double, position: Double, closure: Double)] = []
+    private var positions: [(ms: Double, position: Double)] = []
     private var closing: Closing?
     /// The first frame of the current unbroken run of closed readings (nil: this frame's eyes
     /// read open, or none read yet).
@@ -108,7 +108,7 @@ public struct BlinkEvent: Sendable {
             defer { closing = nil }
             return closing.map { .missed(miss($0, ending: Refusal(.eyesLost))) }
         }
-        positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent, closure))
+        positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent))
         positions.removeAll { frame.ms - $0.ms > maxClosedMs }
         let isClosed = closure >= closedAt
         closedRunSinceMs = isClosed ? (closedRunSinceMs ?? frame.ms) : nil
@@ -156,9 +156,6 @@ public struct BlinkEvent: Sendable {
         let lids = lidEvent(lowestFrom: c.lowestFromMs)
         c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
         if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
-        // The lids back up with the eye as open as it was where their descent began: reopened,
-        // though a narrowed eye (a look down) never reads under the blink's closure.
-        if c.reopened == nil, let event = c.event, closure <= event.closureBefore { c.reopened = frame }
         if let reopened = c.reopened, let event = c.event, let credit = credit(of: c, descentFromMs: event.fromMs) {
             closing = nil
             positions = []
@@ -180,9 +177,9 @@ public struct BlinkEvent: Sendable {
     /// were before it in the window (where that descent began), the rise from it to now. Of all
     /// lowest points, the one whose smaller side is largest; `fromMs`, the last frame before it
     /// that was `minTravel` or more above it (where the lids' own event began).
-    private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double, fromMs: Double, closureBefore: Double) {
+    private func lidEvent(lowestFrom startMs: Double) -> (down: Double, up: Double, fromMs: Double) {
         // `positions` holds the frames of the last `maxClosedMs`, this one last.
-        guard let now = positions.last?.position else { return (0, 0, 0, 0) }
+        guard let now = positions.last?.position else { return (0, 0, 0) }
         var highest = Double.infinity, best = (down: 0.0, up: 0.0, at: 0)
         for (k, p) in positions.enumerated() {
             highest = min(highest, p.position)
@@ -192,8 +189,7 @@ public struct BlinkEvent: Sendable {
         }
         let lowest = positions[best.at].position
         let from = positions[...best.at].last { lowest - $0.position >= minTravel }
-        let began = from ?? positions[best.at]
-        return (best.down, best.up, began.ms, began.closure)
+        return (best.down, best.up, from?.ms ?? positions[best.at].ms)
     }
 
     /// The closing's credit: its first closed frame that could count; for a closing that continues
