@@ -204,4 +204,45 @@ final class BlinkEventTests: XCTestCase {
         XCTAssertEqual(blinks.count, 1)
         XCTAssertEqual(blinks.first?.blink.frame.frame, 25)
     }
+
+    func testABlinkAtTheEndOfAClosingShutTooLongIsCreditedOnItsOwnFrame() throws {
+        // 8 fps, eyes narrowed (closure 0.3, the lids 0.03 lower) from frame 5; the blink's lids
+        // come down 0.12 on frame 9 and are back up on frame 10, the very frame the narrowed
+        // closing is shut too long (625 ms): the next closing starts on it, and the blink's lowest
+        // point, on the closing before, lies inside the eyes' unbroken run of closed readings
+        // (proctor_liveness at 11250 ms). It is a blink, credited on frame 9, once the eyes read
+        // open on frame 13.
+        XCTAssertGreaterThan(10.0 * 125 - 5.0 * 125, config.blinkMaxClosedMs)
+        XCTAssertLessThanOrEqual(9.0 * 125 - 5.0 * 125, config.blinkMaxClosedMs)
+        let steps = open(5) + [Step(closure: 0.3, descent: 0.03)] + Array(repeating: Step(closure: 0.3, descent: 0), count: 3)
+            + [Step(closure: 0.9, descent: 0.12), Step(closure: 0.35, descent: -0.12), Step(closure: 0.3, descent: 0),
+               Step(closure: 0.3, descent: 0), Step(closure: 0.05, descent: -0.03)] + open(5)
+        let blinks = run(steps, fps: 8)
+        XCTAssertEqual(blinks.count, 1)
+        let b = try XCTUnwrap(blinks.first?.blink)
+        XCTAssertEqual(b.frame.frame, 9, "the blink's own frame, carried over from the closing shut too long")
+        XCTAssertEqual(b.reopened.frame, 13)
+        XCTAssertEqual(b.down, 0.12, accuracy: 1e-9)
+    }
+
+    func testALowPointBeforeAFrameReadOpenIsNotBridgedIntoTheNextClosing() {
+        // 30 fps, eyes narrowed (0.3) from frame 5; the lids come down 0.07 on frame 14 and creep
+        // back up 0.01 a frame from frame 15. The closing is shut too long on frame 21 (533 ms from
+        // frame 5) and the next starts there. With every frame read closed, the low point on
+        // frame 14 is inside the unbroken run of closed readings that goes on into the next
+        // closing: a blink once the eyes open on frame 24. With frame 15 read open for one frame
+        // (0.15, too short to be seen open again, so the closing goes on), the run restarts on
+        // frame 16: the low point is another event's, and what is left of the rise after it
+        // (0.05 down) is no blink (tranvanluyt_fake at 4.87 s).
+        func steps(frame15 closure: Double) -> [Step] {
+            open(5) + Array(repeating: Step(closure: 0.3, descent: 0), count: 9) + [Step(closure: 0.35, descent: 0.07),
+                Step(closure: closure, descent: -0.01)] + Array(repeating: Step(closure: 0.3, descent: -0.01), count: 8)
+                + [Step(closure: 0.05, descent: 0)] + open(5)
+        }
+        XCTAssertGreaterThan(21.0 * 1000 / 30 - 5.0 * 1000 / 30, config.blinkMaxClosedMs)
+        XCTAssertGreaterThanOrEqual(0.07, config.blinkMinLidTravel)
+        XCTAssertLessThan(0.05, config.blinkMinLidTravel)
+        XCTAssertEqual(run(steps(frame15: 0.3)).map(\.blink.frame.frame), [14])
+        XCTAssertTrue(run(steps(frame15: 0.15)).isEmpty)
+    }
 }

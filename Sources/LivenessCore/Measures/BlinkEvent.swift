@@ -15,8 +15,12 @@
 /// `blinkMaxClosedMs` or ends as too long, and then, the eyes having been seen open since the
 /// autoshot, the next one starts on that same frame: a blink inside a look down (the eye
 /// narrowed, its closure never back under `blinkClosure` between) is the lids' own event
-/// within it. The lids' lowest point must lie inside the closing, so the closure and the lids
-/// tell of one event.
+/// within it. The lids' lowest point must lie inside the closing, or, for a closing that
+/// continues one shut too long, inside the unbroken run of closed readings that goes on into it,
+/// so the closure and the lids tell of one event: at 8 fps a blink inside narrowed eyes can
+/// bottom out on the last frame of a closing shut too long and rise on the first of the next
+/// (proctor_liveness at 11250 ms), and is credited on its own frame, carried over; a low point
+/// before a frame read open is another event's (tranvanluyt_fake at 4.87 s).
 ///
 /// The lids' event may complete before the closure reopens (at 8 fps the fit's lids lag the
 /// pixels': proctor_liveness at 8375 ms), and is then given at the reopening. The credit is the
@@ -51,6 +55,10 @@ public struct BlinkEvent: Sendable {
         /// Since when the eyes have read closed without a reopening: `startMs`, or earlier when
         /// this closing continues one shut too long.
         var shutSinceMs: Double
+        /// Where the lids' lowest point may lie from: `startMs`; for a closing that continues one
+        /// shut too long, the first frame of the eyes' unbroken run of closed readings that goes
+        /// on into it (no frame read under `blinkClosure` between).
+        var lowestFromMs: Double
         /// The closed frames that could count, in order: the credit is the first (the first after
         /// the lids' descent began, for a closing that continues one shut too long).
         var counted: [(frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)]
@@ -74,6 +82,9 @@ public struct BlinkEvent: Sendable {
     /// the longest a blink's descent and rise together may take.
     private var positions: [(ms: Double, position: Double)] = []
     private var closing: Closing?
+    /// The first frame of the current unbroken run of closed readings (nil: this frame's eyes
+    /// read open, or none read yet).
+    private var closedRunSinceMs: Double?
 
     public init(config: LivenessConfig) {
         closedAt = config.blinkClosure
@@ -93,12 +104,14 @@ public struct BlinkEvent: Sendable {
     ) -> Outcome? {
         guard let closure, let lidDescent else {
             positions = []
+            closedRunSinceMs = nil
             defer { closing = nil }
             return closing.map { .missed(miss($0, ending: Refusal(.eyesLost))) }
         }
         positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent))
         positions.removeAll { frame.ms - $0.ms > maxClosedMs }
         let isClosed = closure >= closedAt
+        closedRunSinceMs = isClosed ? (closedRunSinceMs ?? frame.ms) : nil
         let counts = refusals.isEmpty
         var ended: ActionMiss?
         // Eyes seen open again after a reopening end that closing: what closes next is a new one.
@@ -109,16 +122,22 @@ public struct BlinkEvent: Sendable {
         // Shut too long to be a blink: that closing ends, and the eyes, seen open since the
         // autoshot, may close anew on this frame; its lids' event is judged on its own.
         var shutSinceMs = frame.ms
+        // The closed frames of the last `maxClosedMs` go on with it: a blink whose lids came down
+        // on the very frames before the shut closing ended is credited on its own frame.
+        var carried: [(frame: ChosenFrame, closure: Double, crossing: ContinuityCheck.Crossing?)] = []
         if let c = closing, c.reopened == nil, isClosed, frame.ms - c.startMs > maxClosedMs {
             ended = miss(c, ending: Refusal(.closedTooLong, value: frame.ms - c.shutSinceMs, bound: maxClosedMs))
             shutSinceMs = c.shutSinceMs
+            carried = c.counted.filter { frame.ms - $0.frame.ms <= maxClosedMs }
             closing = nil
         }
 
         guard var c = closing else {
             if isClosed && eyesSeenOpen {
                 closing = Closing(
-                    startMs: frame.ms, shutSinceMs: shutSinceMs, counted: counts ? [(frame, closure, crossing)] : [],
+                    startMs: frame.ms, shutSinceMs: shutSinceMs,
+                    lowestFromMs: shutSinceMs < frame.ms ? max(shutSinceMs, closedRunSinceMs ?? frame.ms) : frame.ms,
+                    counted: carried + (counts ? [(frame, closure, crossing)] : []),
                     nearest: (frame, closure, refusals))
             } else if isClosed && ended == nil {
                 ended = ActionMiss(action: .blink, frame: frame, value: closure, bound: closedAt, refusals: refusals + [Refusal(.eyesNotSeenOpen)])
@@ -134,7 +153,7 @@ public struct BlinkEvent: Sendable {
         } else if c.reopened == nil {
             c.reopened = frame
         }
-        let lids = lidEvent(lowestFrom: c.startMs)
+        let lids = lidEvent(lowestFrom: c.lowestFromMs)
         c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
         if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
         if let reopened = c.reopened, let event = c.event, let credit = credit(of: c, descentFromMs: event.fromMs) {
