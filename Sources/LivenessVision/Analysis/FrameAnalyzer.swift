@@ -11,6 +11,7 @@ public final class FrameAnalyzer {
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     private let pixels = FacePixels()
+    private let eyePixels = EyePixels()
     private let lids: EyeRegionFlow
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
     /// nil when the analyzer was made without it (stills need no identity).
@@ -59,6 +60,7 @@ public final class FrameAnalyzer {
 
         // Follow: one fit in the box the previous frame's landmarks predict.
         let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
+        let eyePixelChange = try timed(&timings.motion) { try eyePixels.change(in: gray, maxShift: config.measures.eyePixelMaxShift) }
         var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var report = FaceTracker.Report(ms: ms, patch: patch)
@@ -100,7 +102,10 @@ public final class FrameAnalyzer {
             try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
-        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide) }
+        try timed(&timings.motion) {
+            try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide)
+            try eyePixels.remember(face?.points, in: gray, side: config.measures.eyePixelSide, span: config.measures.eyePixelSpan)
+        }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
             let descent = face == nil ? nil : try lids.descent(in: gray)
             try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
@@ -109,7 +114,7 @@ public final class FrameAnalyzer {
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
-            lidDescent: lidDescent)
+            lidDescent: lidDescent, eyePixelChange: eyePixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
@@ -119,6 +124,7 @@ public final class FrameAnalyzer {
         tracker.reset()
         motion.reset()
         pixels.reset()
+        eyePixels.reset()
         lids.reset()
     }
 
