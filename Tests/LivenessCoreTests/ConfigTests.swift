@@ -44,6 +44,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(s.partOfFace, 1.5)
         let m = LivenessConfig().measures
         XCTAssertEqual([m.facePixelSide, m.facePixelMaxShift], [32, 4])
+        XCTAssertEqual([m.eyePixelSide, m.eyePixelMaxShift], [16, 2])
+        XCTAssertEqual(m.eyePixelSpan, 2)
         XCTAssertEqual([m.backgroundWorkWidth, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 24, 0.5])
     }
 
@@ -128,6 +130,7 @@ final class ConfigTests: XCTestCase {
             (#"{"search": {"stillRolls": [20.00001]}}"#, #"search: "stillRolls" has more than 4 decimals"#),
             (#"{"measures": {"facePixelSide": 32.5}}"#, #"measures: "facePixelSide" must be a whole number in 3...256"#),
             (#"{"measures": {"facePixelSide": 8}}"#, #"measures: "facePixelMaxShift" must be under half of "facePixelSide" (8)"#),
+            (#"{"measures": {"eyePixelSide": 4}}"#, #"measures: "eyePixelMaxShift" must be under half of "eyePixelSide" (4)"#),
             (#"{"measures": {"lidFlowEyeWidthPx": 0}}"#, #"measures: "lidFlowEyeWidthPx" must be a number in 4...256"#),
             (#"{"tracking": null}"#, #""tracking" must be a JSON object"#),
             (#"{"search": [1]}"#, #""search" must be a JSON object"#),

@@ -110,6 +110,56 @@ final class ContinuityCheckTests: XCTestCase {
         XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
     }
 
+    /// Two photos registered to the pixel, differing only in the eyes (two_photo_flip_pyfeat_24fps):
+    /// the whole face changes by little (0.036, under the blink's step), the eyes by 0.42 in the
+    /// flip's one interval, frozen before it and while the shut photo is held (at 30 fps, two frames).
+    func eyesOnlyFlip(fps: Double, shutFrames: Int, eyesWhileShut: Double = 0.01, eyesBefore: Double = 0.005) -> ScanRun {
+        let times = timestamps(fps: fps, durationMs: 4000)
+        let flipIndex = times.firstIndex { $0 >= 2000 - 1e-6 }!
+        return runScan(times: times) { ms in
+            let i = times.firstIndex(of: ms)!
+            let shut = i >= flipIndex && i < flipIndex + shutFrames
+            let isFlip = i == flipIndex || i == flipIndex + shutFrames
+            return Pose(
+                upperLid: shut ? 0.02 : 0.25, pixelChange: isFlip ? 0.036 : self.still,
+                eyePixelChange: isFlip ? 0.42 : (shut ? eyesWhileShut : eyesBefore))
+        }
+    }
+
+    func testAnEyesOnlyFlipEarnsNoBlink() {
+        for (fps, shutFrames) in [(10.0, 1), (15, 1), (24, 1), (24, 2), (30, 2)] {
+            let run = eyesOnlyFlip(fps: fps, shutFrames: shutFrames)
+            XCTAssertFalse(run.session.isCredited(.blink), "\(fps) fps")
+            let suspected = run.events(named: "pictureSuspected")
+            XCTAssertEqual(suspected.count, 1, "announced once, at \(fps) fps")
+            guard case .pictureSuspected(let s)? = suspected.first?.kind else { continue }
+            XCTAssertEqual(s.action, .blink)
+            XCTAssertEqual(s.value, 0.42, "the eyes' change, at \(fps) fps")
+            XCTAssertEqual(s.bound, config.continuityEyeStepBound)
+        }
+    }
+
+    /// A live blink from eyes as quiet as grid_padded's (0.006-0.016 before its crossing of 0.37),
+    /// its lids moving on while shut (0.05, 0.11): the eyes' cut is lifted, and the blink counts
+    /// on the frame the eyes were seen moving.
+    func testALiveBlinkWhoseEyesMoveWhileShutCounts() throws {
+        let run = eyesOnlyFlip(fps: 25, shutFrames: 3, eyesWhileShut: 0.05, eyesBefore: 0.016)
+        let credit = try XCTUnwrap(run.session.credits.first { $0.action == .blink })
+        XCTAssertEqual(credit.crossing?.eyesCut, true)
+        XCTAssertEqual(credit.ms, 2040, "the first shut frame after the eyes moved")
+        XCTAssertEqual(credit.crossing?.eyesMovedMs, 2040)
+        XCTAssertTrue(run.events(named: "pictureSuspected").count <= 1)
+    }
+
+    /// At 10 fps a live blink can be shut for one frame only, with no frame to move in while shut;
+    /// its eyes were not frozen before it (liveportrait_d13_10fps at 3400 ms: 0.456 after 0.068,
+    /// 6.7 times), unlike a photo's (0.45 after 0.003-0.007, 58 times or more).
+    func testAOneFrameLiveBlinkFromMovingEyesCounts() {
+        let run = eyesOnlyFlip(fps: 10, shutFrames: 1, eyesBefore: 0.42 / 6.7)
+        XCTAssertTrue(run.session.isCredited(.blink))
+        XCTAssertTrue(run.events(named: "pictureSuspected").isEmpty)
+    }
+
     func testTheCreditSaysHowTheChangeBegan() throws {
         let run = runScan(times: timestamps(fps: 30, durationMs: 4000)) { ms in
             Pose(yaw: ms < 2000 ? 0 : 15, pixelChange: self.moving)

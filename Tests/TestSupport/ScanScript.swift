@@ -33,6 +33,8 @@ public struct Pose: Sendable {
     public var person: FaceDescriptor?
     /// How much the face's pixels changed since the previous frame (SPEC §6); nil: not measured.
     public var pixelChange: Double?
+    /// How much the eyes' pixels changed since the previous frame (SPEC §6); nil: not measured.
+    public var eyePixelChange: Double?
     /// Whether the lids' own motion follows `upperLid` (a live eye); false: the eye region does
     /// not move however the fit reads the lids (a picture, or the fit slipping on a still eye).
     public var lidsMove: Bool
@@ -40,7 +42,7 @@ public struct Pose: Sendable {
     public init(
         _ placement: Placement = .centred, upperLid: Double = 0.25, lowerLid: Double = 0.08, yaw: Double = 0,
         cameraRotation: Double? = 0, headShift: Double = 0, person: FaceDescriptor? = nil, pixelChange: Double? = nil,
-        lidsMove: Bool = true
+        lidsMove: Bool = true, eyePixelChange: Double? = nil
     ) {
         self.placement = placement
         self.upperLid = upperLid
@@ -51,6 +53,7 @@ public struct Pose: Sendable {
         self.person = person
         self.pixelChange = pixelChange
         self.lidsMove = lidsMove
+        self.eyePixelChange = eyePixelChange
     }
 
 }
@@ -77,7 +80,7 @@ public func measurement(frame: Int, ms: Double, _ pose: Pose, elapsedMs: Double 
     return FrameMeasurement(
         frameIndex: frame, timestampMs: ms, frameWidth: 640, frameHeight: 480,
         faceCount: face == nil ? 0 : 1, face: face, cameraRotation: pose.cameraRotation.map { CameraRotation(pan: $0 * elapsedMs / 1000, tilt: 0, roll: 0) },
-        facePixelChange: pose.pixelChange, lidDescent: lidDescent(from: previous, to: pose))
+        facePixelChange: pose.pixelChange, lidDescent: lidDescent(from: previous, to: pose), eyePixelChange: pose.eyePixelChange)
 }
 
 /// The upper lid's fall between two poses, in eye widths; nil without a face on both.

@@ -9,6 +9,12 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// three_photo_flip_shaking clips' jolts read 0.07-0.15 between still frames).
     public var facePixelSide = 32
     public var facePixelMaxShift = 4
+    /// Each eye is sampled `eyePixelSide` x `eyePixelSide` in a square `eyePixelSpan` eye widths a
+    /// side (`EyePixels`, `EyeRegions`), compared after the best shift of up to `eyePixelMaxShift`
+    /// samples either way, for a blink's cut (`ContinuityCheck`).
+    public var eyePixelSide = 16
+    public var eyePixelMaxShift = 2
+    public var eyePixelSpan = 2.0
     /// The width of the copy of the frame the background corners are tracked in
     /// (`BackgroundMotion`) for the camera's own motion.
     public var backgroundWorkWidth = 192.0
@@ -26,6 +32,9 @@ public struct MeasuresConfig: Equatable, Sendable {
     static let fields: [ConfigField<MeasuresConfig>] = [
         .count("facePixelSide", \.facePixelSide, 3...256),
         .count("facePixelMaxShift", \.facePixelMaxShift, 0...127),
+        .count("eyePixelSide", \.eyePixelSide, 3...256),
+        .count("eyePixelMaxShift", \.eyePixelMaxShift, 0...127),
+        .number("eyePixelSpan", \.eyePixelSpan, 0.5...10),
         .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),
@@ -34,7 +43,12 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// Keys that bound each other: a shift of half the side or more leaves nothing to compare, and
     /// `PixelChange` would measure nothing.
     static func broken(_ measures: MeasuresConfig) -> (key: String, problem: String)? {
-        guard 2 * measures.facePixelMaxShift >= measures.facePixelSide else { return nil }
-        return ("facePixelMaxShift", "must be under half of \"facePixelSide\" (\(measures.facePixelSide))")
+        if 2 * measures.facePixelMaxShift >= measures.facePixelSide {
+            return ("facePixelMaxShift", "must be under half of \"facePixelSide\" (\(measures.facePixelSide))")
+        }
+        if 2 * measures.eyePixelMaxShift >= measures.eyePixelSide {
+            return ("eyePixelMaxShift", "must be under half of \"eyePixelSide\" (\(measures.eyePixelSide))")
+        }
+        return nil
     }
 }

@@ -11,19 +11,29 @@
 /// still photo's points jump with the box they are fitted in: yaw by 8-12°). Not so a blink's: a
 /// lid that starts to fall may not show in 32 x 32 samples (fellway_me's blink at 3567 ms).
 ///
-/// A cut is lifted once the face has moved for `liftMs` on end, each interval changing by at
-/// least the step over `stepRatio` (and `stillBound`): a live head keeps moving on its own after a
-/// fast step, and its credit comes that much later; a photo held still, shaken (its jolts stay
-/// small beside the flip) or flipped again does not. Stated in time, so a 60 fps copy whose frames
-/// repeat (still for 50 ms between changes) is judged as its source.
+/// A blink's crossing is judged on the eyes too (`EyePixels`): two photos registered to the pixel
+/// that differ only in the eyes change the whole face by little (two_photo_flip_pyfeat_24fps:
+/// 0.036, under the blink's step), but their eyes by 0.39-0.45 in that one interval, after eyes
+/// frozen to the noise. The crossing is an eyes' cut when the eyes' change in it is at least
+/// `eyeStepBound` and `eyeStepRatio` times every interval of the eyes' in the `stillMs` before it. The
+/// frames after it tell the rest: a shut photo's eyes are frozen until it is flipped back, a live
+/// lid moves on while the eyes are shut. So an eyes' cut is lifted by the first interval after it,
+/// while the eyes are still shut, whose eyes change by `eyeStillBound` or more.
 public struct ContinuityCheck: Sendable {
     /// Where an action's measure crossed its threshold, and how.
     public struct Crossing: Equatable, Sendable {
         public var ms: Double
         /// The face's pixel change in the crossing interval (nil: no face on the frame before).
         public var step: Double?
+        /// The eyes' pixel change in the crossing interval (nil: not known).
+        public var eyeStep: Double?
         /// The crossing interval was a cut (a step, or a turn on pixels that did not change).
         public var isCut: Bool
+        /// A blink's crossing interval was a cut of the eyes alone (`eyeStepBound`), and its eyes
+        /// have not moved since while shut.
+        public var eyesCut: Bool = false
+        /// When the eyes were seen moving after an eyes' cut while the eyes were still shut.
+        public var eyesMovedMs: Double? = nil
         /// Since when the face has been moving on end after the crossing (nil: not now).
         public var movingSinceMs: Double?
         /// The face moved on its own for `liftMs` after the crossing.
@@ -33,11 +43,14 @@ public struct ContinuityCheck: Sendable {
     let stillBound: Double
     let turnStepBound: Double
     let blinkStepBound: Double
+    let eyeStepBound: Double
+    let eyeStillBound: Double
+    let eyeStepRatio: Double
     let stepRatio: Double
     let stillMs: Double
     let liftMs: Double
     /// The intervals since the one that starts `stillMs` before the latest frame: (start, pixel change).
-    private var recent: [(startMs: Double, change: Double?)] = []
+    private var recent: [(startMs: Double, change: Double?, eyeChange: Double?)] = []
     private var lastMs: Double?
     private var crossings: [LivenessAction: Crossing] = [:]
     private var over: Set<LivenessAction> = []
@@ -46,6 +59,9 @@ public struct ContinuityCheck: Sendable {
         stillBound = config.continuityStillBound
         turnStepBound = config.continuityStepBound
         blinkStepBound = config.continuityBlinkStepBound
+        eyeStepBound = config.continuityEyeStepBound
+        eyeStillBound = config.continuityEyeStillBound
+        eyeStepRatio = config.continuityEyeStepRatio
         stepRatio = config.continuityStepRatio
         stillMs = config.continuityStillMs
         liftMs = config.continuityLiftMs
@@ -57,7 +73,7 @@ public struct ContinuityCheck: Sendable {
     /// `action`'s current crossing is a cut not yet lifted.
     public func isCut(_ action: LivenessAction) -> Bool {
         guard let c = crossings[action] else { return false }
-        return c.isCut && !c.lifted
+        return c.isCut && !c.lifted || c.eyesCut && c.eyesMovedMs == nil
     }
 
     /// The step bound for `action`.
@@ -68,31 +84,38 @@ public struct ContinuityCheck: Sendable {
         }
     }
 
-    /// One frame: `pixelChange` is the face's since the previous frame (nil without a face on both);
-    /// `over` the actions whose measure is past its threshold on this frame.
-    public mutating func observe(pixelChange change: Double?, over nowOver: Set<LivenessAction>, at ms: Double) {
-        let largestBefore = largestChangeBefore()
+    /// One frame: `pixelChange` is the face's since the previous frame and `eyePixelChange` the
+    /// eyes' (nil without a face on both); `over` the actions whose measure is past its threshold
+    /// on this frame.
+    public mutating func observe(pixelChange change: Double?, eyePixelChange eyeChange: Double? = nil, over nowOver: Set<LivenessAction>, at ms: Double) {
+        let largestBefore = largestChangeBefore(\.change)
+        let largestEyesBefore = largestChangeBefore(\.eyeChange)
         for action in LivenessAction.allCases {
             if !nowOver.contains(action) {
                 crossings[action] = nil
             } else if !over.contains(action) {
                 crossings[action] = Crossing(
-                    ms: ms, step: change, isCut: makesCut(change, before: largestBefore, for: action), movingSinceMs: nil, lifted: false)
-            } else if var c = crossings[action], c.isCut, !c.lifted {
-                let moving = max(stillBound, (c.step ?? 0) / stepRatio)
-                if let change, change >= moving {
-                    // Moving since the start of this interval, unless it already was.
-                    let since = c.movingSinceMs ?? (lastMs ?? ms)
-                    c.movingSinceMs = since
-                    if ms - since >= liftMs { c.lifted = true }
-                } else {
-                    c.movingSinceMs = nil
+                    ms: ms, step: change, eyeStep: eyeChange, isCut: makesCut(change, before: largestBefore, for: action),
+                    eyesCut: action == .blink && eyesMakeCut(eyeChange, before: largestEyesBefore), movingSinceMs: nil, lifted: false)
+            } else if var c = crossings[action] {
+                if c.isCut, !c.lifted {
+                    let moving = max(stillBound, (c.step ?? 0) / stepRatio)
+                    if let change, change >= moving {
+                        // Moving since the start of this interval, unless it already was.
+                        let since = c.movingSinceMs ?? (lastMs ?? ms)
+                        c.movingSinceMs = since
+                        if ms - since >= liftMs { c.lifted = true }
+                    } else {
+                        c.movingSinceMs = nil
+                    }
                 }
+                // The eyes moved on their own while shut: no shut picture's.
+                if c.eyesCut, c.eyesMovedMs == nil, let eyeChange, eyeChange >= eyeStillBound { c.eyesMovedMs = ms }
                 crossings[action] = c
             }
         }
         over = nowOver
-        if let lastMs { recent.append((lastMs, change)) }
+        if let lastMs { recent.append((lastMs, change, eyeChange)) }
         lastMs = ms
         // Keep the intervals that reach back `stillMs` from this frame, and the one before them.
         if let keepFrom = recent.lastIndex(where: { ms - $0.startMs >= stillMs }) { recent.removeFirst(keepFrom) }
@@ -106,13 +129,20 @@ public struct ContinuityCheck: Sendable {
         return action == .turnHead && change < stillBound && before < stillBound
     }
 
-    /// The largest change of the intervals of the `stillMs` before the latest frame; nil when a
-    /// face was missing in them or they do not reach that far back.
-    private func largestChangeBefore() -> Double? {
+    /// Whether a blink's crossing interval whose eyes changed by `change`, after intervals whose
+    /// largest eye change was `before` (nil: not known for `stillMs`), is a cut of the eyes alone.
+    private func eyesMakeCut(_ change: Double?, before: Double?) -> Bool {
+        guard let change, let before else { return false }
+        return change >= eyeStepBound && before * eyeStepRatio <= change
+    }
+
+    /// The largest change (the face's or the eyes') of the intervals of the `stillMs` before the
+    /// latest frame; nil when it was not measured in them or they do not reach that far back.
+    private func largestChangeBefore(_ measure: KeyPath<(startMs: Double, change: Double?, eyeChange: Double?), Double?>) -> Double? {
         guard let lastMs else { return nil }
         var largest = 0.0
         for interval in recent.reversed() {
-            guard let change = interval.change else { return nil }
+            guard let change = interval[keyPath: measure] else { return nil }
             largest = max(largest, change)
             if lastMs - interval.startMs >= stillMs { return largest }
         }

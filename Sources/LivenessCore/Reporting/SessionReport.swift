@@ -21,6 +21,8 @@ extension LivenessSession {
                 pairs.append(("continuous", .object([
                     ("crossingMs", .number(crossing.ms)), ("pixelChange", crossing.step.map(JSON.number) ?? .null),
                     ("cut", .bool(crossing.isCut)), ("lifted", .bool(crossing.lifted)),
+                    ("eyePixelChange", crossing.eyeStep.map(JSON.number) ?? .null), ("eyesCut", .bool(crossing.eyesCut)),
+                    ("eyesMovedMs", crossing.eyesMovedMs.map(JSON.number) ?? .null),
                 ])))
             }
             if let blink = credit.lidMotion {

@@ -44,7 +44,7 @@ struct ActionRules: Sendable {
             if let closure, BlinkRule.isClosed(closure, config: config) { over.insert(.blink) }
             if let face = m.face, let neutral, turnRule.isTurned(face.yaw - neutral) { over.insert(.turnHead) }
         }
-        continuity.observe(pixelChange: m.facePixelChange, over: over, at: m.timestampMs)
+        continuity.observe(pixelChange: m.facePixelChange, eyePixelChange: m.eyePixelChange, over: over, at: m.timestampMs)
     }
 
     /// The eyes of a frame from the autoshot on, for "from eyes seen open" (`EyesSeenOpen`).
@@ -121,12 +121,15 @@ struct ActionRules: Sendable {
     /// SPEC §6 "continuous": an action met on this frame counts unless its change came in a cut
     /// (the refusal returned); each cut is suspected once.
     private mutating func refusedAsCut(_ action: LivenessAction, into judgement: inout Judgement) -> Refusal? {
-        guard continuity.isCut(action) else { return nil }
-        let crossing = continuity.crossing(action)
-        if let crossing, announcedCuts[action] != crossing.ms {
+        guard continuity.isCut(action), let crossing = continuity.crossing(action) else { return nil }
+        // A cut of the eyes alone is measured on the eyes' pixels, against their bound.
+        let eyesAlone = !(crossing.isCut && !crossing.lifted)
+        let value = eyesAlone ? crossing.eyeStep : crossing.step
+        let bound = eyesAlone ? config.continuityEyeStepBound : continuity.stepBound(action)
+        if announcedCuts[action] != crossing.ms {
             announcedCuts[action] = crossing.ms
-            judgement.suspicions.append(PictureSuspicion(check: .continuous, action: action, value: crossing.step ?? 0, bound: continuity.stepBound(action)))
+            judgement.suspicions.append(PictureSuspicion(check: .continuous, action: action, value: value ?? 0, bound: bound))
         }
-        return Refusal(.cut, value: crossing?.step, bound: continuity.stepBound(action))
+        return Refusal(.cut, value: value, bound: bound)
     }
 }

@@ -15,6 +15,9 @@ public struct FrameMeasurement: Sendable {
     /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
     /// face on both.
     public var facePixelChange: Double?
+    /// How much the eyes' pixels changed since the previous frame (`EyePixels`: the mean of both
+    /// eyes' `PixelChange`); nil without a face on both.
+    public var eyePixelChange: Double?
     /// How far the upper lids came down over the eyes since the previous frame, relative to the
     /// eyes' corners, in eye widths (`LidFlow`); nil without the face on both frames.
     public var lidDescent: Double?
@@ -22,7 +25,7 @@ public struct FrameMeasurement: Sendable {
     public init(
         frameIndex: Int, timestampMs: Double, frameWidth: Double, frameHeight: Double,
         faceCount: Int, face: FaceMeasurement?, cameraRotation: CameraRotation? = nil, facePixelChange: Double? = nil,
-        lidDescent: Double? = nil
+        lidDescent: Double? = nil, eyePixelChange: Double? = nil
     ) {
         self.frameIndex = frameIndex
         self.timestampMs = timestampMs
@@ -33,6 +36,7 @@ public struct FrameMeasurement: Sendable {
         self.cameraRotation = cameraRotation
         self.facePixelChange = facePixelChange
         self.lidDescent = lidDescent
+        self.eyePixelChange = eyePixelChange
     }
 }
 

@@ -11,6 +11,7 @@ public final class FrameAnalyzer {
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
     private let pixels = FacePixels()
+    private let eyePixels = EyePixels()
     private let lids: EyeRegionFlow
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
     /// nil when the analyzer was made without it (stills need no identity).
@@ -58,6 +59,7 @@ public final class FrameAnalyzer {
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
         let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
+        let eyePixelChange = try timed(&timings.motion) { try eyePixels.change(in: gray, maxShift: config.measures.eyePixelMaxShift) }
         let face = try followFace(at: ms, guide: guide ?? config.guideCircle(width: width, height: height), config: config, timings: &timings)
 
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
@@ -66,7 +68,10 @@ public final class FrameAnalyzer {
             try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
-        try timed(&timings.motion) { try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide) }
+        try timed(&timings.motion) {
+            try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide)
+            try eyePixels.remember(face?.points, in: gray, side: config.measures.eyePixelSide, span: config.measures.eyePixelSpan)
+        }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
             let descent = face == nil ? nil : try lids.descent(in: gray)
             try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
@@ -75,7 +80,7 @@ public final class FrameAnalyzer {
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
-            lidDescent: lidDescent)
+            lidDescent: lidDescent, eyePixelChange: eyePixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
@@ -138,6 +143,7 @@ public final class FrameAnalyzer {
         tracker.reset()
         motion.reset()
         pixels.reset()
+        eyePixels.reset()
         lids.reset()
     }
 
