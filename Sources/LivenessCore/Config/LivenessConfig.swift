@@ -68,7 +68,7 @@ public struct LivenessConfig: Equatable, Sendable {
     public var continuityStillBound = 0.02
     public var continuityStepBound = 0.05
     public var continuityBlinkStepBound = 0.15
-    /// The least change of the eyes' pixels (`EyePixels`) in a blink's crossing interval that makes
+    /// The least change of the eyes' pixels (`RegionPixels`) in a blink's crossing interval that makes
     /// it a cut, how many times every eyes' interval of the `continuityStillMs` before it that
     /// change must be, and the least change after it, while shut, that shows a live lid moving and
     /// lifts the cut (`ContinuityCheck`; Benchmarks/RESULTS.md, "an eyes-only cut").

@@ -3,14 +3,14 @@
 /// scale for the lids' flow (`LidFlow`) and where the face ellipse puts the forehead
 /// (`FaceEllipse`). The rules' thresholds are in these measures' units, so the report prints them.
 public struct MeasuresConfig: Equatable, Sendable {
-    /// The face is sampled `facePixelSide` x `facePixelSide` (`FacePixels`): 32 holds a face's
+    /// The face is sampled `facePixelSide` x `facePixelSide` (`RegionPixels`): 32 holds a face's
     /// features (an eye is about 4 across); a shift of `facePixelMaxShift` samples either way (4:
     /// 12 % of the face) covers a hand's shake between two frames (with 2, the
     /// three_photo_flip_shaking clips' jolts read 0.07-0.15 between still frames).
     public var facePixelSide = 32
     public var facePixelMaxShift = 4
     /// Each eye is sampled `eyePixelSide` x `eyePixelSide` in a square `eyePixelSpan` eye widths a
-    /// side (`EyePixels`, `EyeRegions`), compared after the best shift of up to `eyePixelMaxShift`
+    /// side (`RegionPixels`, `EyeRegions`), compared after the best shift of up to `eyePixelMaxShift`
     /// samples either way, for a blink's cut (`ContinuityCheck`).
     public var eyePixelSide = 16
     public var eyePixelMaxShift = 2

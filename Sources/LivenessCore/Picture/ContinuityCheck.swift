@@ -11,7 +11,7 @@
 /// still photo's points jump with the box they are fitted in: yaw by 8-12°). Not so a blink's: a
 /// lid that starts to fall may not show in 32 x 32 samples (fellway_me's blink at 3567 ms).
 ///
-/// A blink's crossing is judged on the eyes too (`EyePixels`): two photos registered to the pixel
+/// A blink's crossing is judged on the eyes too (`RegionPixels`): two photos registered to the pixel
 /// that differ only in the eyes change the whole face by little (two_photo_flip_pyfeat_24fps:
 /// 0.036, under the blink's step), but their eyes by 0.39-0.45 in that one interval, after eyes
 /// frozen to the noise. The crossing is an eyes' cut when the eyes' change in it is at least

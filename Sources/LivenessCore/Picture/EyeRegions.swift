@@ -7,10 +7,9 @@ public enum EyeRegions {
     public static func boxes(_ points: [Point2], span: Double) -> [FaceBox]? {
         guard points.count == 68, span > 0 else { return nil }
         var boxes: [FaceBox] = []
-        for first in [36, 42] {
-            let eye = points[first..<(first + 6)]
-            let width = ((eye[first + 3].x - eye[first].x) * (eye[first + 3].x - eye[first].x)
-                + (eye[first + 3].y - eye[first].y) * (eye[first + 3].y - eye[first].y)).squareRoot()
+        for indices in [Landmarks68.rightEye, Landmarks68.leftEye] {
+            let eye = points[indices]
+            let width = eye[indices.lowerBound].distance(to: eye[indices.lowerBound + 3])
             guard width >= 1 else { return nil }
             let cx = eye.map(\.x).reduce(0, +) / 6, cy = eye.map(\.y).reduce(0, +) / 6
             let side = span * width

@@ -3,7 +3,7 @@
 /// eye the closure was judged against (the lower ones empty while the fallback stands in);
 /// `lidDescent` how far the upper lids came down over the eyes since the previous frame, in eye
 /// widths against the eyes' corners (`LidFlow`); `pixelChange` how much the face's pixels changed since the previous
-/// frame (`PixelChange`, SPEC §6), `eyePixelChange` the eyes' (`EyePixels`) and `cut` the actions whose change was a jump between two still
+/// frame (`PixelChange`, SPEC §6), `eyePixelChange` the eyes' (`RegionPixels`) and `cut` the actions whose change was a jump between two still
 /// pictures (`ContinuityCheck`); `neutralYaw` the neutral the yaw is judged against (moved with the camera) and
 /// `creditable` the actions whose rule the frame met, credited before or not, and `blinkSeenMs` the
 /// closed frame of a blink the frame completed (`BlinkEvent`); `refused` each action seen and

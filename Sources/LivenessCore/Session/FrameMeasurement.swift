@@ -15,7 +15,7 @@ public struct FrameMeasurement: Sendable {
     /// How much the face's pixels changed since the previous frame (`PixelChange`); nil without a
     /// face on both.
     public var facePixelChange: Double?
-    /// How much the eyes' pixels changed since the previous frame (`EyePixels`: the mean of both
+    /// How much the eyes' pixels changed since the previous frame (`RegionPixels`: the mean of both
     /// eyes' `PixelChange`); nil without a face on both.
     public var eyePixelChange: Double?
     /// How far the upper lids came down over the eyes since the previous frame, relative to the

@@ -10,8 +10,9 @@ public final class FrameAnalyzer {
     private let search: FaceSearch
     private let fitter: LandmarkFitter
     private let motion: BackgroundMotion
-    private let pixels = FacePixels()
-    private let eyePixels = EyePixels()
+    /// The face's pixels and the eyes' (SPEC §6), each where the previous frame had them.
+    private let pixels = RegionPixels()
+    private let eyePixels = RegionPixels()
     private let lids: EyeRegionFlow
     /// dlib's face-recognition network (SPEC §5), run only where the session asks for a descriptor;
     /// nil when the analyzer was made without it (stills need no identity).
@@ -69,8 +70,8 @@ public final class FrameAnalyzer {
             return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
         }
         try timed(&timings.motion) {
-            try pixels.remember(faceBox, in: gray, side: config.measures.facePixelSide)
-            try eyePixels.remember(face?.points, in: gray, side: config.measures.eyePixelSide, span: config.measures.eyePixelSpan)
+            try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
+            try eyePixels.remember(face.flatMap { EyeRegions.boxes($0.points, span: config.measures.eyePixelSpan) }, in: gray, side: config.measures.eyePixelSide)
         }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
             let descent = face == nil ? nil : try lids.descent(in: gray)
