@@ -31,7 +31,7 @@ final class LiveWindowTests: XCTestCase {
         let meanX = Double(prompt.map(\.x).reduce(0, +)) / Double(max(1, prompt.count))
         XCTAssertEqual(meanX, Double(frame.x) + Double(Self.frameWidth) / 2, accuracy: 40, "the prompt is centred")
 
-        XCTAssertEqual(shot.result.exitCode, 1, "the clip ends before any autoshot: incomplete; stderr: \(shot.result.stderr)")
+        XCTAssertEqual(shot.result.exitCode, 1, "quit before any autoshot: incomplete; stderr: \(shot.result.stderr)")
         XCTAssertTrue(shot.result.stdout.contains(#""event":"summary""#), shot.result.stdout)
     }
 
@@ -70,28 +70,22 @@ final class LiveWindowTests: XCTestCase {
             throw Prerequisite.missing("xdotool is not installed: sudo apt-get install xdotool (the Makefile's set-up installs it)")
         }
         let temp = try TemporaryDirectory()
-        let clip = try Self.plainClip(in: temp, seconds: 20)
+        let clip = try Self.plainClip(in: temp)
         let display = try VirtualDisplay()
-        let typist = Thread {
-            // Wait for the window, then press r, then q, a second apart.
-            let deadline = Date(timeIntervalSinceNow: 40)
-            var window: String?
-            while window == nil, Date() < deadline {
-                window = Self.runTool(xdotool, ["search", "--name", "^liveness: "], display: display)?
-                    .split(separator: "\n").first.map(String.init)
-                if window == nil { Thread.sleep(forTimeInterval: 0.2) }
-            }
-            guard let window else { return }
-            for key in ["r", "q"] {
-                Thread.sleep(forTimeInterval: 1)
-                _ = Self.runTool(xdotool, ["key", "--window", window, key], display: display)
-            }
-        }
-        typist.start()
-        let started = Date()
         let result = try CLI.run(["live", "--source", clip, "--seed", "41"],
-                                 environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 90)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 19, "q ended the run before the 20 s clip did")
+                                 environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 90,
+                                 watchingStdout: { stdout in
+            // Once the first session shows its prompt press r; once the second has started, q.
+            let printed = { (event: String) in
+                ((try? String(contentsOf: stdout, encoding: .utf8)) ?? "").components(separatedBy: #""event":"\#(event)""#).count - 1
+            }
+            guard Self.waitFor({ printed("prompt") > 0 ? true : nil }) != nil,
+                  let window = Self.waitFor({ Self.runTool(xdotool, ["search", "--name", "^liveness: "], display: display)?
+                      .split(separator: "\n").first.map(String.init) }) else { return }
+            _ = Self.runTool(xdotool, ["key", "--window", window, "r"], display: display)
+            guard Self.waitFor({ printed("started") == 2 ? true : nil }) != nil else { return }
+            _ = Self.runTool(xdotool, ["key", "--window", window, "q"], display: display)
+        })
         XCTAssertEqual(result.exitCode, 1, "quitting is not passing; stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").compactMap { row in
             (try? JSONSerialization.jsonObject(with: Data(row.utf8))) as? [String: Any]
@@ -101,6 +95,8 @@ final class LiveWindowTests: XCTestCase {
         XCTAssertEqual(restarted.string("seed"), "42", "r: the next seed")
         XCTAssertEqual(names.filter { $0 == "started" }.count, 2, "\(names)")
         XCTAssertEqual(names.filter { $0 == "incomplete" }.count, 2, "each session ends incomplete: \(names)")
+        let quitAt = try XCTUnwrap(lines.last { $0.string("event") == "incomplete" }?.int("ms"))
+        XCTAssertLessThan(quitAt, 29_000, "q ended the run before the 30 s clip did")
         let summary = try XCTUnwrap(lines.last)
         XCTAssertEqual(summary.string("event"), "summary")
         XCTAssertEqual(summary["quit"] as? Bool, true)
@@ -110,6 +106,16 @@ final class LiveWindowTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Polls `found` until it gives a value, for up to 40 s; nil when it never did.
+    static func waitFor<T>(_ found: () -> T?) -> T? {
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while Date() < deadline {
+            if let value = found() { return value }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
 
     /// Runs a helper tool against `display`; its stdout, or nil when it failed.
     static func runTool(_ tool: URL, _ arguments: [String], display: VirtualDisplay) -> String? {
@@ -137,7 +143,7 @@ final class LiveWindowTests: XCTestCase {
         var result: CLIResult
     }
 
-    static func plainClip(in temp: TemporaryDirectory, seconds: Int = 6) throws -> String {
+    static func plainClip(in temp: TemporaryDirectory, seconds: Int = 30) throws -> String {
         let clip = temp.file("plain.avi")
         try TestMedia.runFFmpeg([
             "-f", "lavfi", "-i", "color=c=0x303030:size=\(frameWidth)x\(frameHeight):rate=30:duration=\(seconds)",
@@ -147,12 +153,16 @@ final class LiveWindowTests: XCTestCase {
     }
 
     /// Runs `arguments` on `display` and takes screenshots while it runs, keeping the first that
-    /// shows the whole frame with a prompt drawn.
+    /// shows the whole frame with a prompt drawn; then presses q, so the run lasts as long as the
+    /// screenshots take on a busy machine, not as long as a clip happens to be.
     static func runAndCapture(_ arguments: [String], display: VirtualDisplay, temp: TemporaryDirectory) throws -> Capture {
+        guard let xdotool = Executable.find("xdotool") else {
+            throw Prerequisite.missing("xdotool is not installed: sudo apt-get install xdotool (the Makefile's set-up installs it)")
+        }
         let box = ShotBox()
         let shooter = Thread {
             defer { box.stopped() }
-            let deadline = Date(timeIntervalSinceNow: 40)
+            let deadline = Date(timeIntervalSinceNow: 60)
             var attempt = 0
             while !box.isDone, Date() < deadline {
                 attempt += 1
@@ -160,21 +170,26 @@ final class LiveWindowTests: XCTestCase {
                     let frame = image.boundingBox(of: background, tolerance: 6)
                     if let frame, abs(frame.width - frameWidth) <= 2, abs(frame.height - frameHeight) <= 2,
                        promptPixels(in: image, frame: frame).count > 300 {
-                        box.keep(image, frame: frame)
-                        return
+                        box.keep(image, frame: frame, note: "screenshot \(attempt)")
+                        break
                     }
-                    box.keep(image, frame: nil)
+                    box.keep(image, frame: nil, note: "\(attempt) screenshots, the last one's background box \(frame.map { "\($0)" } ?? "none")")
                 }
                 Thread.sleep(forTimeInterval: 0.3)
+            }
+            // Found or given up: quit the run (q, as a user would).
+            if let window = runTool(xdotool, ["search", "--name", "^liveness: "], display: display)?.split(separator: "\n").first {
+                _ = runTool(xdotool, ["key", "--window", String(window), "q"], display: display)
             }
         }
         shooter.start()
         // XDG_RUNTIME_DIR keeps Qt from warning on stderr about a missing one.
-        let result = try CLI.run(arguments, environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 90)
+        let result = try CLI.run(arguments, environment: ["DISPLAY": display.name, "QT_QPA_PLATFORM": "xcb", "XDG_RUNTIME_DIR": temp.path], timeout: 120)
         box.finish()
         box.waitUntilStopped()
-        let (image, frame) = box.taken()
+        let (image, frame, note) = box.taken()
         guard let image else { throw CLIError("no screenshot could be taken of display \(display.name); stderr: \(result.stderr)") }
+        if frame == nil { XCTFail("no screenshot showed the window with its prompt (\(note)); exit \(result.exitCode), stderr: \(result.stderr)") }
         return Capture(image: image, frame: frame, result: result)
     }
 
@@ -228,16 +243,18 @@ private final class ShotBox: @unchecked Sendable {
     private let lock = NSLock()
     private var image: RGBImage?
     private var frame: (x: Int, y: Int, width: Int, height: Int)?
+    private var note = ""
     private var done = false
     private let finished = DispatchSemaphore(value: 0)
 
     var isDone: Bool { lock.withLock { done } }
 
-    func keep(_ image: RGBImage, frame: (x: Int, y: Int, width: Int, height: Int)?) {
+    func keep(_ image: RGBImage, frame: (x: Int, y: Int, width: Int, height: Int)?, note: String) {
         lock.withLock {
             if self.frame == nil {
                 self.image = image
                 self.frame = frame
+                self.note = note
             }
             if frame != nil { done = true }
         }
@@ -250,7 +267,7 @@ private final class ShotBox: @unchecked Sendable {
 
     func waitUntilStopped() { finished.wait() }
 
-    func taken() -> (RGBImage?, (x: Int, y: Int, width: Int, height: Int)?) {
-        lock.withLock { (image, frame) }
+    func taken() -> (RGBImage?, (x: Int, y: Int, width: Int, height: Int)?, String) {
+        lock.withLock { (image, frame, note) }
     }
 }

@@ -44,14 +44,15 @@ enum CLI {
     /// Runs `liveness ARGUMENTS` in `directory`, with the outer LIVENESS_* model variables removed
     /// unless given in `environment`. Fails the test when the process crashes or hangs. `input`
     /// is fed on stdin (else stdin is empty, or the file `stdin` names); `whileRunning` is called
-    /// with the process once it has started, on another thread. `shell` runs it through
+    /// with the process once it has started, on another thread; `watchingStdout` with the file its
+    /// stdout goes to, on another thread (to wait on what it prints before acting). `shell` runs it through
     /// `/bin/sh -c SHELL`, where "$@" is the command: `exec "$@" 2>&-` closes its stderr,
     /// `ulimit -f 8; exec "$@"` limits the files it writes (the process is still liveness: exec).
     @discardableResult
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 60,
         input: Data? = nil, stdin: String? = nil, shell: String? = nil, whileRunning: (@Sendable (Process) -> Void)? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        watchingStdout: (@Sendable (URL) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> CLIResult {
         let process = Process()
         if let shell {
@@ -98,6 +99,9 @@ enum CLI {
         if let whileRunning {
             let started = process
             Thread.detachNewThread { whileRunning(started) }
+        }
+        if let watchingStdout {
+            Thread.detachNewThread { watchingStdout(outURL) }
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()

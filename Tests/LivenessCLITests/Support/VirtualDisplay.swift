@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// An Xvfb X server on a free display number, for the tests that open a window; stopped when
-/// the value is released. Skips the test when Xvfb is not installed (fails under CI).
+/// An Xvfb X server on a display number Xvfb chooses itself, for the tests that open a window;
+/// stopped when the value is released. Skips the test when Xvfb is not installed (fails under CI).
 final class VirtualDisplay {
     let number: Int
     let width: Int
@@ -19,30 +19,30 @@ final class VirtualDisplay {
         }
         self.width = width
         self.height = height
-        // Another test run may take a number between our look and Xvfb's start: try the next one.
-        for number in 90..<190 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            let process = Process()
-            process.executableURL = xvfb
-            process.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            if process.isRunning, FileManager.default.fileExists(atPath: socket) {
-                self.number = number
-                self.process = process
-                return
-            }
+        // -displayfd: Xvfb takes a free number and writes it once it accepts connections. Picking
+        // the number here raced with test jobs running beside this one: two servers tried one
+        // number, and the loser's test drew on the winner's display until that one stopped.
+        let announced = Pipe()
+        let process = Process()
+        process.executableURL = xvfb
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        process.standardOutput = announced
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = announced.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let number = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
+            throw CLIError("Xvfb did not start (exit \(process.terminationStatus)): no display number announced")
         }
-        throw CLIError("no free X display number in 90..<190 for Xvfb")
+        self.number = number
+        self.process = process
     }
 
     deinit {
