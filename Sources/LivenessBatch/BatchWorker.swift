@@ -141,6 +141,6 @@ final class ProtocolChannel {
     }
 
     func send(_ line: [UInt8]) {
-        guard writeAll(fd, line) else { exit(ExitCode.internalFailure.rawValue) }
+        guard writeAll(fd, line) else { ExitCode.internalFailure.exitProcess() }
     }
 }

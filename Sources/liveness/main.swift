@@ -64,4 +64,4 @@ func main(_ arguments: [String]) -> ExitCode {
 }
 
 // The arguments byte for byte: a file name that is not UTF-8 still names its file.
-exit(main(Array(FileName.commandLine().dropFirst())).rawValue)
+main(Array(FileName.commandLine().dropFirst())).exitProcess()
