@@ -109,11 +109,12 @@ final class ActionRecallTests: XCTestCase {
     }
 
     func testTheScanEndsWhereTheSessionStoppedLooking() {
-        // Autoshot at 500 ms; both actions done on the frame at 3000 ms, the snapshot chosen after.
+        // Autoshot at 500 ms; both actions done on the frame at 3000 ms, the snapshot chosen on
+        // the frame at 4000: the rules read until then.
         let samples = stride(from: 0.0, through: 5000, by: 100).map { ms in
             FrameSample(ms: ms, stage: ms < 500 ? .framing : ms < 3000 ? .scanning : ms < 4000 ? .choosingSnapshot : .ended)
         }
-        XCTAssertEqual(ClipRun.scanSpan(autoshotMs: 500, samples: samples), 500...3000)
+        XCTAssertEqual(ClipRun.scanSpan(autoshotMs: 500, samples: samples), 500...4000)
         // The input ended during the scan: to the last frame.
         XCTAssertEqual(ClipRun.scanSpan(autoshotMs: 500, samples: Array(samples.prefix(20))), 500...1900)
         XCTAssertNil(ClipRun.scanSpan(autoshotMs: nil, samples: samples))

@@ -440,6 +440,23 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertEqual(run.session.snapshot!.ms, 4000, accuracy: 34)
     }
 
+    func testTheRulesReadOnWhileTheSnapshotIsLookedForAndCreditNothing() {
+        // The turn completes the scan at 3.03 s and the head stays turned to 3.5 s while the
+        // snapshot waits for it: those frames could credit a turn too (their verdicts say so, for
+        // the bench's action recall), and nothing more is credited or told.
+        let run = runScan(times: at30) { ms in
+            if ms >= 1500 && ms < 1600 { return Pose(upperLid: 0.02) }
+            if ms >= 3000 && ms < 4000 { return Pose(yaw: ms < 3500 ? 15 : 6) }
+            return Pose()
+        }
+        let waiting = zip(at30, run.verdicts).filter { $1.stage == .choosingSnapshot && $0 > 3100 && $0 < 3500 }
+        XCTAssertFalse(waiting.isEmpty)
+        XCTAssertTrue(waiting.allSatisfy { $1.creditable == [.turnHead] }, "\(waiting.map(\.1.creditable))")
+        XCTAssertEqual(run.session.credits.map(\.action), [.blink, .turnHead])
+        XCTAssertEqual(run.events(named: "actionCredited").count, 2)
+        XCTAssertEqual(run.eventNames.suffix(3), ["passed", "snapshot", "ended"])
+    }
+
     func testWithNoQualifyingFrameTheClosestOfTheWindowIsChosen() {
         // After the turn the head stays at 6 degrees (5.5 once): never within 5 of neutral.
         let run = runScan(times: at30) { ms in

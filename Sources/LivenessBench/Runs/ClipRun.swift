@@ -13,15 +13,17 @@ public struct ClipRun {
     public var timings: StageTimings
     public var wallMs: Double
 
-    /// The time span the scan judged (SPEC §3 step 4): from the autoshot to the frame that ended
-    /// it (both actions done, or the cap), or to the last frame seen when the input ended first.
-    /// A labelled action after it could not have been credited: the session no longer looked.
+    /// The time span the action rules judged: from the autoshot to the frame that ended the
+    /// session (the snapshot chosen after both actions, or the cap), or to the last frame seen
+    /// when the input ended first. The rules read on while the snapshot is looked for, so a
+    /// labelled action going on when the session passed is judged past that frame. A labelled
+    /// action after the span could not have been credited: the session no longer looked.
     public var scanSpan: ClosedRange<Double>? { Self.scanSpan(autoshotMs: session.autoshot?.ms, samples: samples) }
 
     static func scanSpan(autoshotMs: Double?, samples: [FrameSample]) -> ClosedRange<Double>? {
         guard let autoshotMs else { return nil }
         let scanned = samples.filter { $0.ms >= autoshotMs }
-        guard let end = (scanned.first { $0.stage != .scanning } ?? scanned.last)?.ms else { return nil }
+        guard let end = (scanned.first { $0.stage == .ended } ?? scanned.last)?.ms else { return nil }
         return autoshotMs...end
     }
 

@@ -68,8 +68,13 @@ extension LivenessSession {
         return step
     }
 
-    /// Step 5: the first qualifying frame after completion, or the closest of the window.
+    /// Step 5: the first qualifying frame after completion, or the closest of the window. The
+    /// action rules read on meanwhile and credit nothing (both actions are in): the verdict's
+    /// `creditable` says what these frames could have credited too.
     mutating func lookForSnapshot(_ m: FrameMeasurement, _ r: FrameReading, chooser: SnapshotChooser) -> StepResult {
+        let judgement = rules.judge(m, r, neutral: currentNeutralYaw!)
+        judgement.misses.forEach { ledger.offer($0) }
+        judgement.credits.forEach { ledger.propose($0) }
         var chooser = chooser
         if chooser.isWindowOver(at: m.timestampMs) {
             chooseSnapshot(chooser.best.frame, rule: .closestInWindow)
