@@ -191,9 +191,23 @@ final class BlinkEventTests: XCTestCase {
         XCTAssertEqual(blinks.count, 1)
         let b = try XCTUnwrap(blinks.first?.blink)
         XCTAssertEqual(b.frame.frame, 21, "the blink's own frame")
-        XCTAssertEqual(b.reopened.frame, 30)
+        XCTAssertEqual(b.reopened.frame, 23, "as open as where the lids' descent began (frame 20, 0.3), still looking down")
         XCTAssertEqual(b.down, 0.1, accuracy: 1e-9)
         XCTAssertEqual(b.up, 0.1, accuracy: 1e-9)
+    }
+
+    func testABlinkInsideALookDownThatGoesOnReopensWhereItsDescentBegan() throws {
+        // The look down goes on to the end: the closure never falls under the blink's again. The
+        // blink reopens once the eyes read as open as where its lids' descent began (0.3 on frame
+        // 20), on frame 23; eyes left narrower than that (0.5) have not reopened.
+        let lookingOn = Array(blinkInsideALookDown(at: 21).prefix(24)) + Array(repeating: Step(closure: 0.3, descent: 0), count: 20)
+        let b = try XCTUnwrap(run(lookingOn).first?.blink)
+        XCTAssertEqual(b.frame.frame, 21)
+        XCTAssertEqual(b.reopened.frame, 23)
+        let stillNarrower = Array(blinkInsideALookDown(at: 21).prefix(21))
+            + [Step(closure: 0.8, descent: 0.1), Step(closure: 0.6, descent: -0.06), Step(closure: 0.5, descent: -0.04)]
+            + Array(repeating: Step(closure: 0.5, descent: 0), count: 20)
+        XCTAssertTrue(run(stillNarrower).isEmpty, "the lids went back up, but the eyes read narrower than before the blink")
     }
 
     func testABlinkLaterInALookDownIsCreditedOnItsOwnFrame() {
@@ -221,7 +235,7 @@ final class BlinkEventTests: XCTestCase {
         XCTAssertEqual(blinks.count, 1)
         let b = try XCTUnwrap(blinks.first?.blink)
         XCTAssertEqual(b.frame.frame, 9, "the blink's own frame, carried over from the closing shut too long")
-        XCTAssertEqual(b.reopened.frame, 13)
+        XCTAssertEqual(b.reopened.frame, 11, "back to the narrowed eyes' 0.3 of frame 8, where the descent began")
         XCTAssertEqual(b.down, 0.12, accuracy: 1e-9)
     }
 

@@ -20,7 +20,10 @@
 /// so the closure and the lids tell of one event: at 8 fps a blink inside narrowed eyes can
 /// bottom out on the last frame of a closing shut too long and rise on the first of the next
 /// (proctor_liveness at 11250 ms), and is credited on its own frame, carried over; a low point
-/// before a frame read open is another event's (tranvanluyt_fake at 4.87 s).
+/// before a frame read open is another event's (tranvanluyt_fake at 4.87 s). Such a blink has
+/// reopened once the eyes read as open as where its lids' descent began: looking down, they
+/// need not read under `blinkClosure` again (reddy_capture at 4.40 s, whose closure came back to
+/// 0.21 in the 25 fps clip but only to 0.23-0.30 in its 60 fps and variable-rate copies).
 ///
 /// The lids' event may complete before the closure reopens (at 8 fps the fit's lids lag the
 /// pixels': proctor_liveness at 8375 ms), and is then given at the reopening. The credit is the
@@ -80,7 +83,7 @@ public struct BlinkEvent: Sendable {
     let minTravel: Double
     /// The lids' position (summed descent, eye widths) on the frames of the last `maxClosedMs`:
     /// the longest a blink's descent and rise together may take.
-    private var positions: [(ms: Double, position: Double)] = []
+    private var positions: [(ms: Double, position: Double, closure: Double)] = []
     private var closing: Closing?
     /// The first frame of the current unbroken run of closed readings (nil: this frame's eyes
     /// read open, or none read yet).
@@ -108,7 +111,7 @@ public struct BlinkEvent: Sendable {
             defer { closing = nil }
             return closing.map { .missed(miss($0, ending: Refusal(.eyesLost))) }
         }
-        positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent))
+        positions.append((frame.ms, (positions.last?.position ?? 0) + lidDescent, closure))
         positions.removeAll { frame.ms - $0.ms > maxClosedMs }
         let isClosed = closure >= closedAt
         closedRunSinceMs = isClosed ? (closedRunSinceMs ?? frame.ms) : nil
@@ -156,6 +159,12 @@ public struct BlinkEvent: Sendable {
         let lids = lidEvent(lowestFrom: c.lowestFromMs)
         c.travel = max(c.travel ?? -.infinity, min(lids.down, lids.up))
         if c.event == nil, lids.down >= minTravel, lids.up >= minTravel { c.event = lids }
+        // Inside a look down the closure never falls back under `blinkClosure`: a blink there has
+        // reopened once the eyes read as open as where its lids' descent began.
+        if c.reopened == nil, c.shutSinceMs < c.startMs, let event = c.event,
+           let before = positions.last(where: { $0.ms <= event.fromMs })?.closure, closure <= before {
+            c.reopened = frame
+        }
         if let reopened = c.reopened, let event = c.event, let credit = credit(of: c, descentFromMs: event.fromMs) {
             closing = nil
             positions = []
