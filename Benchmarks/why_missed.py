@@ -3,7 +3,7 @@
 
 Scores every clip of the manifest into TRACES/<clip>.csv (`liveness score --trace`, each clip's
 seed and configuration), then, for each labelled blink and turn of a counted confidence inside the
-scan (from the autoshot to the frame that ended it, +-toleranceMs), says: credited or creditable
+scan (from the autoshot to the frame that ended the session, +-toleranceMs), says: credited or creditable
 (`creditable`, a blink at its closed frame), else the rules that refused it there (the trace's
 `refused` column, the commonest), else how far its measure got (the largest closure or yaw from
 neutral inside the label), or that no face was found. Prints one line per action missed and the
@@ -64,8 +64,9 @@ def main(traces):
         if not scanning:
             continue
         scan_start = float(scanning[0]['ms'])
-        after = [r for r in rows if float(r['ms']) > float(scanning[-1]['ms'])]
-        scan_end = float(after[0]['ms']) if after else float(scanning[-1]['ms'])
+        # The rules read on while the snapshot is looked for: to the frame that ended the session.
+        ended = [r for r in rows if r['state'] == 'ended']
+        scan_end = float(ended[0]['ms']) if ended else float(rows[-1]['ms'])
         labels = json.load(open(resolve(clip['labels'])))
         for action, key in (('blink', 'blinks'), ('turnHead', 'turns')):
             for label in labels.get(key, []):
