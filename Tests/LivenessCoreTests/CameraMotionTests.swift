@@ -44,4 +44,26 @@ final class CameraMotionTests: XCTestCase {
     func testTooFewPointsTellNothing() {
         XCTAssertNil(cameraRotationRate(from: Array(grid.prefix(5)), to: Array(grid.prefix(5)), focalLength: 640, imageCentre: centre, elapsedMs: 33))
     }
+
+    /// A pan of 0.5 degrees with every point off by up to 0.6 px either way (the tracking's noise):
+    /// one rotation explains the background, and it is read at the default bound.
+    func testAPanSeenThroughTheTrackersNoiseIsRead() throws {
+        let camera = PinholeCamera(focalLength: 640, principalPoint: centre)
+        let shift = 640 * tan(0.5 * .pi / 180)
+        let moved = grid.enumerated().map { k, p in Point2(x: p.x + shift + 0.6 * sin(Double(k) * 1.7), y: p.y + 0.6 * cos(Double(k) * 2.3)) }
+        let rotation = try XCTUnwrap(cameraRotation(from: grid, to: moved, camera: camera, maxResidual: LivenessConfig().measures.cameraMaxResidual))
+        XCTAssertEqual(rotation.pan, 0.5, accuracy: 0.05)
+    }
+
+    /// Half the points on a hand waved beside the face (12 px right and 8 up in one interval, a
+    /// little apart from each other), half on the still wall: no one rotation moves them all, so
+    /// the camera's rotation is not known, where the medians alone read one.
+    func testABackgroundThatDoesNotMoveAsOneIsNoKnownRotation() {
+        let camera = PinholeCamera(focalLength: 640, principalPoint: centre)
+        let moved = grid.enumerated().map { k, p in
+            p.x < 320 ? Point2(x: p.x + 12 + Double(k % 3), y: p.y - 8 + Double(k % 2)) : p
+        }
+        XCTAssertNotNil(cameraRotation(from: grid, to: moved, camera: camera))
+        XCTAssertNil(cameraRotation(from: grid, to: moved, camera: camera, maxResidual: LivenessConfig().measures.cameraMaxResidual))
+    }
 }

@@ -36,9 +36,13 @@ public struct CameraRotation: Equatable, Sendable {
 /// The camera's own rotation, estimated from background points tracked between two frames
 /// (SPEC §2 "Camera motion"). A roll turns the background about the principal point; a pan or
 /// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). Medians keep a few points on a
-/// moving person from deciding it. nil when there are too few points to tell.
+/// moving person from deciding it. nil, not known, when there are too few points to tell, or when
+/// the points do not move as one rotation: a camera's rotation moves every still point by the
+/// same model whatever its depth, so the median point's distance from where the estimate puts it
+/// stays at the tracking's noise (`maxResidual`, a share of the focal length); a hand waved in
+/// front of the background, or points that disagree, leave it far above.
 public func cameraRotation(
-    from: [Point2], to: [Point2], camera: PinholeCamera, minimumPoints: Int = 8
+    from: [Point2], to: [Point2], camera: PinholeCamera, maxResidual: Double = .infinity, minimumPoints: Int = 8
 ) -> CameraRotation? {
     let focalLength = camera.focalLength
     guard from.count == to.count, from.count >= minimumPoints, focalLength > 0 else { return nil }
@@ -60,6 +64,8 @@ public func cameraRotation(
     let rolled = from.map { rollOnly.moving($0, camera: camera) }
     let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
     let toDegrees = 180 / Double.pi
-    return CameraRotation(
+    let rotation = CameraRotation(
         pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll * toDegrees)
+    let residual = median(zip(from, to).map { (rotation.moving($0, camera: camera) - $1).length })
+    return residual <= maxResidual * focalLength ? rotation : nil
 }

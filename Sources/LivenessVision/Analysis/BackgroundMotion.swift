@@ -21,7 +21,9 @@ final class BackgroundMotion {
     /// The camera's rotation since the previous frame, or nil when it cannot be told.
     /// `small` is this frame shrunk to `MeasuresConfig.backgroundWorkWidth`; `face` (frame pixels) is left out of the
     /// background, with the body below it.
-    func rotation(small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera) throws -> CameraRotation? {
+    func rotation(
+        small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera, maxResidual: Double
+    ) throws -> CameraRotation? {
         let exclude = face.map { f in
             // The head and what moves with it: wider than the face, from above the hair to the bottom.
             small.small(FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: frameHeight))
@@ -41,7 +43,7 @@ final class BackgroundMotion {
         return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            camera: camera)
+            camera: camera, maxResidual: maxResidual)
     }
 
     func reset() {

@@ -67,7 +67,8 @@ public final class FrameAnalyzer {
         let faceBox = face?.box.bounds
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
             try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
-            return try motion.rotation(small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera)
+            return try motion.rotation(
+                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, maxResidual: config.measures.cameraMaxResidual)
         }
         try timed(&timings.motion) {
             try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
