@@ -259,6 +259,44 @@ final class HostileCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["measure", try TestMedia.singleFaceJPEG(), "--json"]).exitCode, 0)
     }
 
+    /// Valid PNM headers were refused as "damaged or truncated" when the size lay past the first
+    /// 4096 bytes: after a 50 MB comment, or written with 5,000 leading zeros (netpbm and OpenCV
+    /// read both). They are measured; a header cut short, with no size or with one over the
+    /// limit is still refused.
+    func testPNMHeadersWithLongCommentsOrLeadingZerosAreRead() throws {
+        let temp = try TemporaryDirectory()
+        let written = temp.file("written.pgm")
+        try TestMedia.runFFmpeg(["-i", try TestMedia.singleFaceJPEG(), "-pix_fmt", "gray", written.path])
+        // FFmpeg writes "P5\nWIDTH HEIGHT\n255\n", then the pixels.
+        let fields = try Data(contentsOf: written).split(separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
+        let size = fields[1].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        let pixels = fields[3]
+        let zeros = String(repeating: "0", count: 5000)
+        let longComment = Data("#".utf8) + Data(repeating: UInt8(ascii: "x"), count: 50 << 20)
+        let valid: [(name: String, header: Data)] = [
+            ("comment.pgm", Data("P5\n".utf8) + longComment + Data("\n\(size[0]) \(size[1])\n255\n".utf8)),
+            ("zeros.pgm", Data("P5\n\(zeros)\(size[0]) \(zeros)\(size[1])\n\(zeros)255\n".utf8)),
+        ]
+        for entry in valid {
+            let path = try temp.write(entry.header + pixels, to: entry.name)
+            let measured = try CLI.run(["measure", path, "--json"])
+            XCTAssertEqual(measured.exitCode, 0, "\(entry.name): \(measured.stderr)")
+            XCTAssertEqual(try measured.json().objects("faces")?.count, 1, "\(entry.name): the face is found in its pixels")
+        }
+
+        let noSize = ["not a readable image", "its header declares no valid size (damaged or truncated)"]
+        let refused: [(name: String, header: Data, cause: [String])] = [
+            ("overflowing.pgm", Data("P5\n\(zeros)99999999999 \(size[1])\n255\n".utf8), ["over the limit of 100 megapixels", "not decoded"]),
+            ("cut.pgm", Data("P5\n".utf8) + longComment, noSize),
+            ("zeroWidth.pgm", Data("P5\n\(zeros) \(size[1])\n255\n".utf8), noSize),
+            ("junk.pgm", Data("P5\n\(size[0])x\(size[1])\n255\n".utf8), noSize),
+        ]
+        for entry in refused {
+            let path = try temp.write(entry.header, to: entry.name)
+            Expect.errorLine(try CLI.run(["measure", path]), code: 3, naming: path, cause: entry.cause)
+        }
+    }
+
     /// Case 7: `live --source` waited in real time for a file's timestamp gap (a 90 s jump took
     /// 100 s and recorded 100 MB for a 2.4 s clip; a 10 h jump, hours). Each wait is bounded,
     /// and so is what the recording fills the gap with; the timestamps, and so the session,

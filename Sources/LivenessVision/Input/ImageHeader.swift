@@ -25,7 +25,7 @@ enum ImageHeader {
         case "BMP": size = bmp(file)
         case "TIFF": size = try tiff(file, littleEndian: head[0] == 0x49)
         case "WebP": size = webp(head)
-        case "PNM": size = pnm(file.read(at: 0, count: 4096))
+        case "PNM": size = pnm(file)
         default: throw Unreadable(description: "not a \(formats) image")
         }
         guard let (width, height) = size, width > 0, height > 0 else {
@@ -178,23 +178,39 @@ enum ImageHeader {
         }
     }
 
-    /// "P6 640 480 255": the magic, then width and height as text, with # comments between.
-    private static func pnm(_ head: [UInt8]) -> (Int, Int)? {
+    /// "P6 640 480 255": the magic, then width and height in ASCII decimal, parted by whitespace
+    /// and by comments, which run from # to the end of the line (netpbm). Read a block at a time
+    /// to the end of the header wherever it is: a comment may be megabytes long, a number may
+    /// have thousands of leading zeros, and netpbm and OpenCV read both.
+    private static func pnm(_ file: HeaderBytes) -> (Int, Int)? {
+        let whitespace = Array(" \t\n\r\u{0B}\u{0C}".utf8)
         var numbers: [Int] = []
-        var i = 2, current: Int?
-        while i < head.count && numbers.count < 2 {
-            let c = head[i]
-            if c == UInt8(ascii: "#") {
-                while i < head.count && head[i] != UInt8(ascii: "\n") { i += 1 }
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
-                current = min((current ?? 0) * 10 + Int(c - UInt8(ascii: "0")), Int(Int32.max))
-            } else if let value = current {
-                numbers.append(value)
-                current = nil
+        var offset = 2, current: Int?, inComment = false
+        while true {
+            let block = file.read(at: offset, count: 1 << 16)
+            guard !block.isEmpty else { return nil }  // the file ends inside the header
+            for c in block {
+                if inComment {
+                    inComment = c != UInt8(ascii: "\n") && c != UInt8(ascii: "\r")
+                } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
+                    current = min((current ?? 0) * 10 + Int(c - UInt8(ascii: "0")), Int(Int32.max))
+                } else {
+                    // A comment ends a number as whitespace does. Any other byte is no header: a
+                    // file that only begins like one is not read to its end.
+                    if let value = current {
+                        numbers.append(value)
+                        if numbers.count == 2 { return (numbers[0], numbers[1]) }
+                        current = nil
+                    }
+                    if c == UInt8(ascii: "#") {
+                        inComment = true
+                    } else if !whitespace.contains(c) {
+                        return nil
+                    }
+                }
             }
-            i += 1
+            offset += block.count
         }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
     private static func bigEndian32(_ b: [UInt8], _ at: Int) -> UInt32 {
