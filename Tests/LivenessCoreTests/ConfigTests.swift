@@ -46,7 +46,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual([m.facePixelSide, m.facePixelMaxShift], [32, 4])
         XCTAssertEqual([m.eyePixelSide, m.eyePixelMaxShift], [16, 2])
         XCTAssertEqual(m.eyePixelSpan, 2)
-        XCTAssertEqual([m.backgroundWorkWidth, m.cameraMaxResidual, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.0024, 24, 0.5])
+        XCTAssertEqual([m.backgroundWorkWidth, m.cameraPointTolerance, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.0024, 24, 0.5])
     }
 
     func testANestedKeyIsReadAndTheRestOfItsGroupKeepsItsDefaults() throws {

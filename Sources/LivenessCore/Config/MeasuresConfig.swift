@@ -18,13 +18,12 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// The width of the copy of the frame the background corners are tracked in
     /// (`BackgroundMotion`) for the camera's own motion.
     public var backgroundWorkWidth = 192.0
-    /// The background moves as one camera rotation while its median point lies within this share
-    /// of the focal length of where the estimate puts it (`cameraRotation`); beyond, the camera's
-    /// rotation is not known. Chosen on the clips (Benchmarks/RESULTS.md, issue 33, fourth
-    /// session): camera_moves' whole-image rotation reads at most 0.0010, the fixed webcams 0.0007;
-    /// reddy_capture's hand waved beside the face 0.0058 and more, proctor_liveness's burnt-in text
-    /// 0.0066 and more; 0.0024 is their geometric middle.
-    public var cameraMaxResidual = 0.0024
+    /// A background point moves with the camera when it lies within this share of the focal
+    /// length of where the camera's rotation puts it (`cameraRotation`). Chosen on the clips
+    /// (Benchmarks/RESULTS.md, issue 33, fourth session): camera_moves' whole-image rotation
+    /// leaves its median point at most 0.0010 off, the fixed webcams 0.0007; a hand waved beside
+    /// the face (reddy_capture) 0.0058 and more; 0.0024 is the geometric middle.
+    public var cameraPointTolerance = 0.0024
     /// The eye region's optical flow runs at a scale that makes an eye about this many pixels wide
     /// (`LidFlow.region`): small enough to cost little, large enough for a lid's motion to span
     /// pixels.
@@ -43,7 +42,7 @@ public struct MeasuresConfig: Equatable, Sendable {
         .count("eyePixelMaxShift", \.eyePixelMaxShift, 0...127),
         .number("eyePixelSpan", \.eyePixelSpan, 0.5...10),
         .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
-        .number("cameraMaxResidual", \.cameraMaxResidual, 0...1),
+        .number("cameraPointTolerance", \.cameraPointTolerance, 0...1),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),
     ]

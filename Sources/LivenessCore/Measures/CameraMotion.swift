@@ -35,19 +35,37 @@ public struct CameraRotation: Equatable, Sendable {
 
 /// The camera's own rotation, estimated from background points tracked between two frames
 /// (SPEC §2 "Camera motion"). A roll turns the background about the principal point; a pan or
-/// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). Medians keep a few points on a
-/// moving person from deciding it. nil, not known, when there are too few points to tell, or when
-/// the points do not move as one rotation: a camera's rotation moves every still point by the
-/// same model whatever its depth, so the median point's distance from where the estimate puts it
-/// stays at the tracking's noise (`maxResidual`, a share of the focal length); a hand waved in
-/// front of the background, or points that disagree, leave it far above.
+/// tilt shifts it by about f·tan(angle) (`CameraRotation.moving`). A camera's rotation moves
+/// every still point by the same model whatever its depth; points on something that moves of
+/// itself (a hand waved beside the face, text burnt into the picture while the room turns) do not
+/// follow it. So the estimate is read on the points that move together: of the rotations the
+/// medians of all the points read, none at all and each point's own shift, the one the most
+/// points lie within `tolerance` (a share of the focal length) of where it puts them, ties to the
+/// earlier; then the medians on those points alone. nil when there are too few points to tell.
+/// When no `minimumPoints` of them move together, the medians of all the points stand.
 public func cameraRotation(
-    from: [Point2], to: [Point2], camera: PinholeCamera, maxResidual: Double = .infinity, minimumPoints: Int = 8
+    from: [Point2], to: [Point2], camera: PinholeCamera, tolerance: Double = .infinity, minimumPoints: Int = 8
 ) -> CameraRotation? {
-    let focalLength = camera.focalLength
-    guard from.count == to.count, from.count >= minimumPoints, focalLength > 0 else { return nil }
+    guard from.count == to.count, from.count >= minimumPoints, camera.focalLength > 0 else { return nil }
+    let everyPoint = medianRotation(from: from, to: to, camera: camera, minimumPoints: minimumPoints)
+    guard tolerance.isFinite else { return everyPoint }
+    let toDegrees = 180 / Double.pi
+    let ownShifts = zip(from, to).map { a, b in
+        CameraRotation(pan: atan((b.x - a.x) / camera.focalLength) * toDegrees, tilt: atan((b.y - a.y) / camera.focalLength) * toDegrees, roll: 0)
+    }
+    let followers = ([everyPoint, CameraRotation(pan: 0, tilt: 0, roll: 0)] + ownShifts).map { rotation in
+        from.indices.filter { (rotation.moving(from[$0], camera: camera) - to[$0]).length <= tolerance * camera.focalLength }
+    }
+    // No group of them moving together (a camera swung faster than the points can be followed):
+    // the medians of all of them stand, as large as they read.
+    guard let most = followers.max(by: { $0.count < $1.count }), most.count >= minimumPoints else { return everyPoint }
+    return medianRotation(from: most.map { from[$0] }, to: most.map { to[$0] }, camera: camera, minimumPoints: minimumPoints)
+}
 
-    // Roll from how segments between point pairs turn: a segment's direction ignores any shift.
+/// Roll from how segments between point pairs turn (a segment's direction ignores any shift),
+/// then pan and tilt from the median shift left once the roll is taken out.
+private func medianRotation(from: [Point2], to: [Point2], camera: PinholeCamera, minimumPoints: Int) -> CameraRotation {
+    let focalLength = camera.focalLength
     let half = from.count / 2
     let turns: [Double] = (0..<half).compactMap { k in
         let before = from[k + half] - from[k], after = to[k + half] - to[k]
@@ -58,14 +76,10 @@ public func cameraRotation(
         return angle
     }
     let roll = turns.count >= minimumPoints / 2 ? median(turns) : 0
-
-    // Pan and tilt from the shift left once the roll is taken out.
     let rollOnly = CameraRotation(pan: 0, tilt: 0, roll: roll * 180 / .pi)
     let rolled = from.map { rollOnly.moving($0, camera: camera) }
     let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
     let toDegrees = 180 / Double.pi
-    let rotation = CameraRotation(
+    return CameraRotation(
         pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll * toDegrees)
-    let residual = median(zip(from, to).map { (rotation.moving($0, camera: camera) - $1).length })
-    return residual <= maxResidual * focalLength ? rotation : nil
 }

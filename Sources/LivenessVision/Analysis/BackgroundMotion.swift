@@ -22,7 +22,7 @@ final class BackgroundMotion {
     /// `small` is this frame shrunk to `MeasuresConfig.backgroundWorkWidth`; `face` (frame pixels) is left out of the
     /// background, with the body below it.
     func rotation(
-        small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera, maxResidual: Double
+        small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera, tolerance: Double
     ) throws -> CameraRotation? {
         let exclude = face.map { f in
             // The head and what moves with it: wider than the face, from above the hair to the bottom.
@@ -43,7 +43,7 @@ final class BackgroundMotion {
         return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            camera: camera, maxResidual: maxResidual)
+            camera: camera, tolerance: tolerance)
     }
 
     func reset() {

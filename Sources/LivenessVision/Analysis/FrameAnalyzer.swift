@@ -68,7 +68,7 @@ public final class FrameAnalyzer {
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
             try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(
-                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, maxResidual: config.measures.cameraMaxResidual)
+                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, tolerance: config.measures.cameraPointTolerance)
         }
         try timed(&timings.motion) {
             try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
