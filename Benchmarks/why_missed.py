@@ -4,7 +4,7 @@
 Scores every clip of the manifest into TRACES/<clip>.csv (`liveness score --trace`, each clip's
 seed and configuration), then, for each labelled blink and turn of a counted confidence inside the
 scan (from the autoshot to the frame that ended the session, +-toleranceMs), says: credited or creditable
-(`creditable`, a blink at its closed frame), else the rules that refused it there (the trace's
+(`creditable`, a blink at its closed frame, a turn turned the labelled way), else the rules that refused it there (the trace's
 `refused` column, the commonest), else how far its measure got (the largest closure or yaw from
 neutral inside the label), or that no face was found. Prints one line per action missed and the
 counts.
@@ -33,12 +33,21 @@ def score(clip, traces):
     return list(csv.DictReader(open(os.path.join(traces, clip['name'] + '.csv'))))
 
 
-def why(action, rows, start, end):
+def agrees(row, direction):
+    """A turned frame finds a labelled turn only turned the labelled way (as the bench counts)."""
+    if not direction or not row['neutralYaw']:
+        return True
+    turned = float(row['yaw']) - float(row['neutralYaw'])
+    return turned < 0 if direction == 'image-left' else turned > 0
+
+
+def why(action, rows, start, end, direction=None):
     """Why the labelled `action` in [start, end] ms was missed; 'credited' when it was not."""
     def inside(ms):
         return start <= float(ms) <= end
     for r in rows:
-        if action in r['creditable'].split() and inside(r['blinkSeenMs'] if action == 'blink' and r['blinkSeenMs'] else r['ms']):
+        if action in r['creditable'].split() and inside(r['blinkSeenMs'] if action == 'blink' and r['blinkSeenMs'] else r['ms']) \
+                and (action == 'blink' or agrees(r, direction)):
             return 'credited'
     refusals = [entry.split(':', 1)[1] for r in rows for entry in r['refused'].split()
                 if entry.startswith(action + '@') and inside(entry.split('@', 1)[1].split(':', 1)[0])]
@@ -49,8 +58,11 @@ def why(action, rows, start, end):
         return 'no face'
     if action == 'blink':
         return 'not reached, closure at most %.2f' % max(float(r['closure']) for r in frames if r['closure'])
-    turned = [abs(float(r['yaw']) - float(r['neutralYaw'])) for r in frames if r['neutralYaw']]
-    return 'not reached, yaw from neutral at most %.1f' % max(turned) if turned else 'not reached'
+    # Toward the labelled side (either side when the label names none).
+    sign = {'image-left': -1, 'image-right': 1}.get(direction)
+    turned = [(float(r['yaw']) - float(r['neutralYaw'])) * sign if sign else abs(float(r['yaw']) - float(r['neutralYaw']))
+              for r in frames if r['neutralYaw']]
+    return 'not reached, yaw from neutral at most %.1f the labelled way' % max(turned) if turned else 'not reached'
 
 
 def main(traces):
@@ -72,7 +84,7 @@ def main(traces):
             for label in labels.get(key, []):
                 if label['confidence'] not in counted or label['endMs'] < scan_start or label['startMs'] > scan_end:
                     continue
-                reason = why(action, rows, label['startMs'] - tolerance, label['endMs'] + tolerance)
+                reason = why(action, rows, label['startMs'] - tolerance, label['endMs'] + tolerance, label.get('direction'))
                 tally[action][reason.split(',')[0]] += 1
                 if reason != 'credited':
                     print(f"{clip['name']:36s} {action:8s} {label['startMs']:8.0f} {label['endMs']:8.0f}  {reason}")
