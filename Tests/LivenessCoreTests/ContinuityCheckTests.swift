@@ -10,6 +10,14 @@ final class ContinuityCheckTests: XCTestCase {
     var moving: Double { config.continuityStillBound * 2 }
     var step: Double { config.continuityStepBound * 2 }
 
+    /// The run's one `pictureSuspected`; a failure (and nil) when it was not announced exactly once.
+    func suspicion(announcedOnceIn run: ScanRun, fps: Double, file: StaticString = #filePath, line: UInt = #line) -> PictureSuspicion? {
+        let suspected = run.events(named: "pictureSuspected")
+        XCTAssertEqual(suspected.count, 1, "announced once, at \(fps) fps", file: file, line: line)
+        guard case .pictureSuspected(let s)? = suspected.first?.kind else { return nil }
+        return s
+    }
+
     /// The three-photo attack's turn: a still face, a flip to a turned one at 2 s, held still.
     func flipToATurn(fps: Double, after: Double) -> ScanRun {
         let times = timestamps(fps: fps, durationMs: 4000)
@@ -24,9 +32,7 @@ final class ContinuityCheckTests: XCTestCase {
         for fps in [10.0, 15, 24, 30, 60] {
             let run = flipToATurn(fps: fps, after: still)
             XCTAssertFalse(run.session.isCredited(.turnHead), "\(fps) fps")
-            let suspected = run.events(named: "pictureSuspected")
-            XCTAssertEqual(suspected.count, 1, "announced once, at \(fps) fps")
-            guard case .pictureSuspected(let s)? = suspected.first?.kind else { continue }
+            guard let s = suspicion(announcedOnceIn: run, fps: fps) else { continue }
             XCTAssertEqual(s.check, .continuous)
             XCTAssertEqual(s.action, .turnHead)
             XCTAssertEqual(s.value, step)
@@ -130,9 +136,7 @@ final class ContinuityCheckTests: XCTestCase {
         for (fps, shutFrames) in [(10.0, 1), (15, 1), (24, 1), (24, 2), (30, 2)] {
             let run = eyesOnlyFlip(fps: fps, shutFrames: shutFrames)
             XCTAssertFalse(run.session.isCredited(.blink), "\(fps) fps")
-            let suspected = run.events(named: "pictureSuspected")
-            XCTAssertEqual(suspected.count, 1, "announced once, at \(fps) fps")
-            guard case .pictureSuspected(let s)? = suspected.first?.kind else { continue }
+            guard let s = suspicion(announcedOnceIn: run, fps: fps) else { continue }
             XCTAssertEqual(s.action, .blink)
             XCTAssertEqual(s.value, 0.42, "the eyes' change, at \(fps) fps")
             XCTAssertEqual(s.bound, config.continuityEyeStepBound)
