@@ -55,14 +55,11 @@ extension LivenessSession {
         case nil: break
         }
         if grace.isLost { setPrompt(r.framing.prompt) }
-        neutral?.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
-        let judgement = rules.judge(m, r, neutral: currentNeutralYaw!)
-        judgement.misses.forEach { ledger.offer($0) }
+        let judgement = judgeActions(m, r)
         for suspicion in judgement.suspicions {
             pictureSuspicions.append((lastFrame!, suspicion))
             emit(.pictureSuspected(suspicion))
         }
-        judgement.credits.forEach { ledger.propose($0) }
         var step = StepResult(blinkSeen: judgement.blinkSeen)
         if !ledger.proposed.isEmpty { (step.faceWanted, step.completing) = (.credits, snapshotCandidate(m, r)) }
         return step
@@ -72,15 +69,12 @@ extension LivenessSession {
     /// action rules read on meanwhile and credit nothing (both actions are in): the verdict's
     /// `creditable` says what these frames could have credited too.
     mutating func lookForSnapshot(_ m: FrameMeasurement, _ r: FrameReading, chooser: SnapshotChooser) -> StepResult {
-        let judgement = rules.judge(m, r, neutral: currentNeutralYaw!)
-        judgement.misses.forEach { ledger.offer($0) }
-        judgement.credits.forEach { ledger.propose($0) }
+        _ = judgeActions(m, r)
         var chooser = chooser
         if chooser.isWindowOver(at: m.timestampMs) {
             chooseSnapshot(chooser.best.frame, rule: .closestInWindow)
             return StepResult()
         }
-        neutral?.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
         let candidate = snapshotCandidate(m, r)
         switch chooser.offer(candidate) {
         case .qualifies: chooseSnapshot(candidate.frame, rule: .firstQualifying)
@@ -88,6 +82,16 @@ extension LivenessSession {
         case .notCloser: return StepResult()
         }
         return StepResult(isSnapshotCandidate: true)
+    }
+
+    /// The frame's actions judged against the neutral moved with the camera: each miss kept, each
+    /// credit proposed (an action already credited only marks the frame creditable).
+    mutating func judgeActions(_ m: FrameMeasurement, _ r: FrameReading) -> ActionRules.Judgement {
+        neutral?.follow(faceYaw: m.face?.yaw, cameraStill: r.cameraStill, cameraPan: m.cameraRotation?.pan)
+        let judgement = rules.judge(m, r, neutral: currentNeutralYaw!)
+        judgement.misses.forEach { ledger.offer($0) }
+        judgement.credits.forEach { ledger.propose($0) }
+        return judgement
     }
 
     func snapshotCandidate(_ m: FrameMeasurement, _ r: FrameReading) -> SnapshotChooser.Candidate {
