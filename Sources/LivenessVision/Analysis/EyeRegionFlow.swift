@@ -2,7 +2,8 @@ internal import CLivenessShim
 import LivenessCore
 
 /// The upper lids' motion from frame to frame (SPEC §2, `LidFlow`): the eye region of the
-/// previous frame's face is kept, and the next frame's pixels of that region, moved by the
+/// previous frame's face is kept (its pixels; where the face was is the tracker's), and the next
+/// frame's pixels of that region, moved by the
 /// region's own shift (measured on its pixels, not on the fit), are compared with it by dense
 /// optical flow, read where `LidFlow.points` says. Moving the region leaves the flow only what
 /// moved against it: a head that moves 20 px between two frames of a 10 fps clip is past what the
@@ -11,8 +12,6 @@ import LivenessCore
 /// moving on a photo (photo_still_faceswap_30fps: 0.14 eye widths).
 final class EyeRegionFlow {
     private let handle: OpaquePointer
-    /// The landmarks of the face whose eye region is kept.
-    private var keptLandmarks: [Point2]?
     private var flows = [lv_point](repeating: lv_point(), count: 2 * LidFlow.pointsPerEye)
 
     init() throws {
@@ -23,10 +22,9 @@ final class EyeRegionFlow {
 
     deinit { lv_eye_flow_destroy(handle) }
 
-    /// How far the lids came down since the kept frame (`LidFlow.descent`); nil when no eye
-    /// region is kept.
-    func descent(in gray: Image) throws -> Double? {
-        guard let keptLandmarks else { return nil }
+    /// How far the lids came down since the kept frame, whose face had `keptLandmarks`
+    /// (`LidFlow.descent`); nil when no eye region is kept.
+    func descent(in gray: Image, keptLandmarks: [Point2]) throws -> Double? {
         let points = LidFlow.points(of: keptLandmarks).map { lv_point(x: Float($0.x), y: Float($0.y)) }
         var measured: Int32 = 0
         var shift = lv_point()
@@ -49,11 +47,7 @@ final class EyeRegionFlow {
             return
         }
         try internalCall { lv_eye_flow_keep(handle, gray.handle, Image.shimBox(region.box), region.scale, $0) }
-        keptLandmarks = landmarks
     }
 
-    func reset() {
-        lv_eye_flow_reset(handle)
-        keptLandmarks = nil
-    }
+    func reset() { lv_eye_flow_reset(handle) }
 }

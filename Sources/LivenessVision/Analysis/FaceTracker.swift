@@ -31,7 +31,10 @@ final class FaceTracker {
         var side: Double
     }
 
-    private var previousPoints: [Point2]?
+    /// The face of the frame before: its landmarks, fitted in `box`; nil when it had none. The
+    /// one memory of where the face was: the pixels compared from frame to frame are read where it
+    /// says.
+    private(set) var previousFace: (box: HeadBox, points: [Point2])?
     private var previousPatch: PatchStats?
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
@@ -48,7 +51,7 @@ final class FaceTracker {
 
     /// Forgets the followed face: the next frame is searched whole.
     func reset() {
-        previousPoints = nil
+        previousFace = nil
         previousPatch = nil
         calibration = nil
         lastConfirmedMs = -.infinity
@@ -63,7 +66,7 @@ final class FaceTracker {
     /// The landmark box for this frame from the previous frame's points, upright to their tilt;
     /// nil when no face is followed.
     func predictedBox(settings: TrackingConfig) -> HeadBox? {
-        guard let points = previousPoints, let calibration else { return nil }
+        guard let points = previousFace?.points, let calibration else { return nil }
         let roll = Self.fittingRoll(points, uprightBeyond: settings.uprightBeyondDegrees)
         let centre = Point2.centroid(points) + calibration.offset.rotated(degrees: roll)
         return HeadBox(centre: centre, side: calibration.side, roll: roll)
@@ -138,11 +141,8 @@ final class FaceTracker {
                 if haarSweep { lastHaarSweepMs = ms }
             }
         }
-        guard let face = report.face else {
-            previousPoints = nil
-            return
-        }
-        previousPoints = face.points
+        previousFace = report.face
+        guard let face = report.face else { return }
         if let detected = report.detected {
             calibration = Calibration(offset: detected.headOffset(of: Point2.centroid(face.points)) * -1, side: detected.side)
         }

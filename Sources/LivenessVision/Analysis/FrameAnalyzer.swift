@@ -59,8 +59,13 @@ public final class FrameAnalyzer {
         let camera = PinholeCamera(width: width, height: height, config: config)
         try timed(&timings.detect) { try frame.image.gray(into: gray) }
 
-        let pixelChange = try timed(&timings.motion) { try pixels.change(in: gray, maxShift: config.measures.facePixelMaxShift) }
-        let eyePixelChange = try timed(&timings.motion) { try eyePixels.change(in: gray, maxShift: config.measures.eyePixelMaxShift) }
+        let before = tracker.previousFace
+        let pixelChange = try timed(&timings.motion) {
+            try pixels.change(in: gray, regions: before.map { [$0.box.bounds] }, maxShift: config.measures.facePixelMaxShift)
+        }
+        let eyePixelChange = try timed(&timings.motion) {
+            try eyePixels.change(in: gray, regions: eyeRegions(before, config: config), maxShift: config.measures.eyePixelMaxShift)
+        }
         let face = try followFace(at: ms, guide: guide ?? config.guideCircle(width: width, height: height), config: config, timings: &timings)
 
         let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
@@ -72,10 +77,10 @@ public final class FrameAnalyzer {
         }
         try timed(&timings.motion) {
             try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
-            try eyePixels.remember(face.flatMap { EyeRegions.boxes($0.points, span: config.measures.eyePixelSpan) }, in: gray, side: config.measures.eyePixelSide)
+            try eyePixels.remember(eyeRegions(face, config: config), in: gray, side: config.measures.eyePixelSide)
         }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
-            let descent = face == nil ? nil : try lids.descent(in: gray)
+            let descent = try face.flatMap { _ in try before.flatMap { try lids.descent(in: gray, keptLandmarks: $0.points) } }
             try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
             return descent
         }
@@ -84,6 +89,11 @@ public final class FrameAnalyzer {
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
             lidDescent: lidDescent, eyePixelChange: eyePixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
+    }
+
+    /// The eyes' pixel regions of `face` (`EyeRegions`).
+    private func eyeRegions(_ face: Fitted?, config: LivenessConfig) -> [FaceBox]? {
+        face.flatMap { EyeRegions.boxes($0.points, span: config.measures.eyePixelSpan) }
     }
 
     /// The chosen face of this frame (SPEC §2), as the tracker plans it: a fit in the box the
