@@ -42,11 +42,13 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual([s.cascadeFaceWidth, s.lostFaceWidth, s.hogFaceWidth, s.stillSearchSide, s.hogStillSide], [36, 48, 100, 640, 2000])
         XCTAssertEqual(s.stillRolls, [-20, 20])
         XCTAssertEqual(s.partOfFace, 1.5)
+        XCTAssertEqual([s.confirmMargin, s.proposalMargin, s.lostFaceMargin], [0.25, 0.6, 1.0])
+        XCTAssertEqual([s.confirmSizes, s.hogConfirmSizes, s.proposalSizes, s.lostFaceSizes], [0.7...1.45, 0.6...1.6, 1.0...2.2, 0.6...1.6])
         let m = LivenessConfig().measures
         XCTAssertEqual([m.facePixelSide, m.facePixelMaxShift], [32, 4])
         XCTAssertEqual([m.eyePixelSide, m.eyePixelMaxShift], [16, 2])
         XCTAssertEqual(m.eyePixelSpan, 2)
-        XCTAssertEqual([m.backgroundWorkWidth, m.cameraPointTolerance, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.0024, 24, 0.5])
+        XCTAssertEqual([m.backgroundWorkWidth, m.backgroundHeadMargin, m.cameraPointTolerance, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.6, 0.0024, 24, 0.5])
     }
 
     func testANestedKeyIsReadAndTheRestOfItsGroupKeepsItsDefaults() throws {
@@ -66,6 +68,19 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(printed.contains(#""stillRolls":[-15,0,15]"#), printed)
         XCTAssertEqual(try LivenessConfig(json: Data(printed.utf8)), c, "what the report prints reads back the same")
         XCTAssertEqual(try LivenessConfig(json: Data(#"{"tracking": {}, "search": {"stillRolls": []}}"#.utf8)).search.stillRolls, [])
+    }
+
+    /// A range is its two ends, low first; anything else names the key and what it must be.
+    func testARangeIsTwoNumbersLowFirst() throws {
+        let c = try LivenessConfig(json: Data(#"{"search": {"confirmSizes": [0.8, 1.2]}}"#.utf8))
+        XCTAssertEqual(c.search.confirmSizes, 0.8...1.2)
+        XCTAssertTrue(c.json.serialized().contains(#""confirmSizes":[0.8,1.2]"#))
+        for ends in ["[1.2, 0.8]", "[0.8]", "[0.8, 1, 1.2]", "0.8", "[0.8, 20]", #"["a", "b"]"#] {
+            XCTAssertThrowsError(try LivenessConfig(json: Data(#"{"search": {"confirmSizes": \#(ends)}}"#.utf8)), ends) { error in
+                XCTAssertTrue("\(error)".contains("confirmSizes"), "\(error)")
+                XCTAssertTrue("\(error)".contains("low at most high"), "\(error)")
+            }
+        }
     }
 
     func testZeroAndOneAreNumbersAndTrueIsNot() throws {

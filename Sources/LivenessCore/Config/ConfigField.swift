@@ -48,6 +48,21 @@ struct ConfigField<Object> {
             value: { .array($0[keyPath: path].map(JSON.number)) })
     }
 
+    /// A range written as its two ends, `[low, high]`, each within `valid`, low at most high.
+    static func range(_ key: String, _ path: WritableKeyPath<Object, ClosedRange<Double>>, _ valid: ClosedRange<Double>) -> ConfigField {
+        ConfigField(
+            key: key,
+            read: { object, container, key in
+                guard container.contains(key) else { return }
+                guard let ends = try? container.decode([Double].self, forKey: key), ends.count == 2, ends.allSatisfy(valid.contains), ends[0] <= ends[1] else {
+                    throw container.invalid(key, "must be two numbers [low, high] in \(JSON.format(valid.lowerBound))...\(JSON.format(valid.upperBound)), low at most high")
+                }
+                for n in ends { try checkPrintable(n, key: key, in: container) }
+                object[keyPath: path] = ends[0]...ends[1]
+            },
+            value: { .array([.number($0[keyPath: path].lowerBound), .number($0[keyPath: path].upperBound)]) })
+    }
+
     static func count(_ key: String, _ path: WritableKeyPath<Object, Int>, _ valid: ClosedRange<Int>) -> ConfigField {
         ConfigField(
             key: key,

@@ -18,6 +18,10 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// The width of the copy of the frame the background corners are tracked in
     /// (`BackgroundMotion`) for the camera's own motion.
     public var backgroundWorkWidth = 192.0
+    /// The head and what moves with it are left out of the background: the face's box grown by
+    /// this share of its width on each side and of its height above (the hair), down to the
+    /// frame's bottom (the body).
+    public var backgroundHeadMargin = 0.6
     /// A background point moves with the camera when it lies within this share of the focal
     /// length of where the camera's rotation puts it (`cameraRotation`). Chosen on the clips
     /// (Benchmarks/RESULTS.md, issue 33, fourth session): camera_moves' whole-image rotation
@@ -42,6 +46,7 @@ public struct MeasuresConfig: Equatable, Sendable {
         .count("eyePixelMaxShift", \.eyePixelMaxShift, 0...127),
         .number("eyePixelSpan", \.eyePixelSpan, 0.5...10),
         .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
+        .number("backgroundHeadMargin", \.backgroundHeadMargin, 0...10),
         .number("cameraPointTolerance", \.cameraPointTolerance, 0...1),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),

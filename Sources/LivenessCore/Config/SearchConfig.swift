@@ -38,6 +38,19 @@ public struct SearchConfig: Equatable, Sendable {
     /// misses as they are, and no false one there (Benchmarks/RESULTS.md, "Stills turned ±20°,
     /// and equalised").
     public var stillRolls: [Double] = [-20, 20]
+    /// Where a face is looked for around a box: the region reaches `...Margin` face widths past
+    /// the box, for faces of `...Sizes` times its side. Confirming a followed face: Haar
+    /// (`confirmSizes`), then HOG where Haar misses it (`hogConfirmSizes`; its boxes run a little
+    /// smaller than the cascades'). Boxing an LBP proposal by Haar: its boxes are tighter than
+    /// Haar's, so the face is as large or larger. Looking for a lost face where it was: it may have
+    /// moved a face width, and come closer or gone back.
+    public var confirmMargin = 0.25
+    public var confirmSizes = 0.7...1.45
+    public var hogConfirmSizes = 0.6...1.6
+    public var proposalMargin = 0.6
+    public var proposalSizes = 1.0...2.2
+    public var lostFaceMargin = 1.0
+    public var lostFaceSizes = 0.6...1.6
     /// A box inside a box this many times its side is a part of that face (an eye or a mouth
     /// taken for a face), not the same face boxed again.
     public var partOfFace = 1.5
@@ -58,6 +71,13 @@ public struct SearchConfig: Equatable, Sendable {
         .number("stillSearchSide", \.stillSearchSide, 24...10_000),
         .number("hogStillSide", \.hogStillSide, 80...10_000),
         .numbers("stillRolls", \.stillRolls, -180...180, length: 0...8),
+        .number("confirmMargin", \.confirmMargin, 0...10),
+        .range("confirmSizes", \.confirmSizes, 0.1...10),
+        .range("hogConfirmSizes", \.hogConfirmSizes, 0.1...10),
+        .number("proposalMargin", \.proposalMargin, 0...10),
+        .range("proposalSizes", \.proposalSizes, 0.1...10),
+        .number("lostFaceMargin", \.lostFaceMargin, 0...10),
+        .range("lostFaceSizes", \.lostFaceSizes, 0.1...10),
         .number("partOfFace", \.partOfFace, 1...100),
     ]
 }

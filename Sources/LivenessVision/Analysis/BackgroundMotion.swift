@@ -19,14 +19,15 @@ final class BackgroundMotion {
     deinit { lv_flow_destroy(handle) }
 
     /// The camera's rotation since the previous frame, or nil when it cannot be told.
-    /// `small` is this frame shrunk to `MeasuresConfig.backgroundWorkWidth`; `face` (frame pixels) is left out of the
-    /// background, with the body below it.
+    /// `small` is this frame shrunk to `MeasuresConfig.backgroundWorkWidth`; `face` (frame pixels)
+    /// is left out of the background, with `settings.backgroundHeadMargin` around it and the body
+    /// below it.
     func rotation(
-        small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera, tolerance: Double
+        small: ShrunkImage, frameHeight: Double, at ms: Double, face: FaceBox?, camera: PinholeCamera, settings: MeasuresConfig
     ) throws -> CameraRotation? {
+        let margin = settings.backgroundHeadMargin
         let exclude = face.map { f in
-            // The head and what moves with it: wider than the face, from above the hair to the bottom.
-            small.small(FaceBox(x: f.x - f.width * 0.6, y: f.y - f.height * 0.6, width: f.width * 2.2, height: frameHeight))
+            small.small(FaceBox(x: f.x - f.width * margin, y: f.y - f.height * margin, width: f.width * (1 + 2 * margin), height: frameHeight))
         } ?? FaceBox(x: 0, y: 0, width: 0, height: 0)
         let box = Image.shimBox(exclude)
         var count: Int32 = 0
@@ -43,7 +44,7 @@ final class BackgroundMotion {
         return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            camera: camera, tolerance: tolerance)
+            camera: camera, tolerance: settings.cameraPointTolerance)
     }
 
     func reset() {

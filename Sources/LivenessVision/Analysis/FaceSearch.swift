@@ -37,10 +37,10 @@ final class FaceSearch {
     /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
     /// misses it. Nil when neither finds it.
     func near(_ box: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
-        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: 0.25, sizes: 0.7...1.45, in: gray, faceWidth: settings.cascadeFaceWidth) {
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: settings.confirmMargin, sizes: settings.confirmSizes, in: gray, faceWidth: settings.cascadeFaceWidth) {
             return landmarkBox(fromHaar: haar)
         }
-        return try hogFace(near: box, margin: 0.25, in: gray, faceWidth: settings.hogFaceWidth)
+        return try hogFace(near: box, margin: settings.confirmMargin, sizes: settings.hogConfirmSizes, in: gray, faceWidth: settings.hogFaceWidth)
     }
 
     /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
@@ -73,7 +73,7 @@ final class FaceSearch {
         var faces = distinct(haarSweep
             ? try searchImage.detect(haar, minFace: minFace)
             : try searchImage.detect(lbp, minFace: minFace).compactMap { p in
-                try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray, faceWidth: settings.cascadeFaceWidth)
+                try haarFace(near: p, margin: settings.proposalMargin, sizes: settings.proposalSizes, in: gray, faceWidth: settings.cascadeFaceWidth)
             })
         if faces.isEmpty, let thenAround, let face = try lookAround(thenAround, in: gray, settings: settings) { return [face] }
         if faces.isEmpty {
@@ -88,7 +88,7 @@ final class FaceSearch {
     /// The face Haar finds around where a face was lately (the landmark box `recentFace`), in a
     /// region a face width beyond it at `lostFaceWidth`.
     private func lookAround(_ recentFace: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
-        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: 1.0, sizes: 0.6...1.6, in: gray, faceWidth: settings.lostFaceWidth)
+        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: settings.lostFaceMargin, sizes: settings.lostFaceSizes, in: gray, faceWidth: settings.lostFaceWidth)
         return haar.map(landmarkBox(fromHaar:))
     }
 
@@ -105,7 +105,7 @@ final class FaceSearch {
         // Faces down to 24 px in the copy.
         let minFace = 24 / factor
         var cascades = distinct(try searchImage.detect(lbp, minFace: minFace).compactMap { p in
-            try haarFace(near: p, margin: 0.6, sizes: 1.0...2.2, in: gray, faceWidth: settings.cascadeFaceWidth)
+            try haarFace(near: p, margin: settings.proposalMargin, sizes: settings.proposalSizes, in: gray, faceWidth: settings.cascadeFaceWidth)
         })
         if cascades.isEmpty {
             // Past the edges too, for faces the photo's border cuts.
@@ -136,12 +136,12 @@ final class FaceSearch {
         return found.min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
     }
 
-    /// The HOG face nearest the landmark box `face`'s centre in a search around it, upright to its
-    /// tilt, the face resized to about `faceWidth`.
-    private func hogFace(near face: HeadBox, margin: Double, in gray: Image, faceWidth: Double) throws -> HeadBox? {
+    /// The HOG face nearest the landmark box `face`'s centre in a search around it, as `haarFace`
+    /// looks.
+    private func hogFace(near face: HeadBox, margin: Double, sizes: ClosedRange<Double>, in gray: Image, faceWidth: Double) throws -> HeadBox? {
         let found = try hog.detect(in: gray, region: around(face, margin: margin), scale: min(4, faceWidth / face.side), roll: face.roll)
         return found
-            .filter { (0.6...1.6).contains($0.side / face.side) }
+            .filter { sizes.contains($0.side / face.side) }
             .min { $0.centre.distance(to: face.centre) < $1.centre.distance(to: face.centre) }
     }
 

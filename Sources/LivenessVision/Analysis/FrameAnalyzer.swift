@@ -73,7 +73,7 @@ public final class FrameAnalyzer {
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
             try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
             return try motion.rotation(
-                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, tolerance: config.measures.cameraPointTolerance)
+                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, settings: config.measures)
         }
         try timed(&timings.motion) {
             try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
