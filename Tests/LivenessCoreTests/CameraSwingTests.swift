@@ -23,6 +23,17 @@ final class CameraSwingTests: XCTestCase {
         XCTAssertLessThan(read.suffix(20).max()!, 5, "under cameraStillMaxDegPerSec")
     }
 
+    /// At 10 fps a hand's sway reads a degree or so an interval, back and forth: the default window
+    /// holds three intervals, so it stays under the bound (one interval of 100 ms read 6 deg/s).
+    func testAPhonesSwayAtTenFramesASecondIsNotTheCameraRotating() throws {
+        let config = LivenessConfig()
+        let sway = (0..<20).map { CameraRotation(pan: $0 % 2 == 0 ? 0.6 : -0.5, tilt: 0, roll: 0) }
+        let read = rates(sway, fps: 10, windowMs: config.cameraWindowMs).compactMap { $0 }
+        XCTAssertLessThanOrEqual(read.suffix(15).max()!, config.cameraStillMaxDegPerSec)
+        let swing = rates(Array(repeating: CameraRotation(pan: 1, tilt: 0, roll: 0), count: 20), fps: 10, windowMs: config.cameraWindowMs)
+        XCTAssertGreaterThan(swing.last!!, config.cameraStillMaxDegPerSec, "a steady swing of 10 deg/s still reads as one")
+    }
+
     func testAOneFrameSpikeIsSpreadOverTheWindow() throws {
         var spiked = Array(repeating: CameraRotation?.some(CameraRotation(pan: 0, tilt: 0, roll: 0)), count: 30)
         spiked[15] = CameraRotation(pan: 0.25, tilt: 0, roll: 0)  // 7.5 deg/s on its own interval
