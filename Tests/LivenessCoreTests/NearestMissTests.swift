@@ -62,8 +62,11 @@ final class NearestMissTests: XCTestCase {
     }
 
     func testTheCameraRotating() throws {
-        // The camera turns at 30°/s only while the eyes are shut.
-        let blink = try miss(scan(blink: { Pose(upperLid: $0.upperLid, cameraRotation: 30) }), .blink, refusedOnlyBy: .cameraRotating)
+        // The camera turns at 30°/s for the window it is judged over (`cameraWindowMs`) before the
+        // eyes shut, and while they are shut.
+        let rotating = { (ms: Double) in ms >= 2000 - self.config.cameraWindowMs && ms < 2000 ? Pose(cameraRotation: 30) : nil }
+        let blink = try miss(
+            scan(blink: { Pose(upperLid: $0.upperLid, cameraRotation: 30) }, other: rotating), .blink, refusedOnlyBy: .cameraRotating)
         XCTAssertGreaterThan(blink.refusedBy.value ?? 0, config.cameraStillMaxDegPerSec)
         XCTAssertEqual(blink.refusedBy.bound, config.cameraStillMaxDegPerSec)
     }
