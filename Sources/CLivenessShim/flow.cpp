@@ -11,7 +11,6 @@
 #include <opencv2/video/tracking.hpp>
 
 struct lv_flow {
-    int max_features;
     cv::Mat prev;                      // previous frame (a private copy: the caller reuses its buffer)
     std::vector<cv::Point2f> corners;  // corners in `prev`
 };
@@ -36,13 +35,10 @@ cv::Mat corner_mask(const cv::Size &size, const lv_box &exclude) {
 
 extern "C" {
 
-lv_status lv_flow_create(int max_features, lv_flow **out, lv_error *error) {
+lv_status lv_flow_create(lv_flow **out, lv_error *error) {
     return lv_guard(error, [&] {
         lv_require(out != nullptr, LV_ERR_ARGUMENT, "no output handle");
-        lv_require(max_features > 0, LV_ERR_ARGUMENT, "max_features must be positive");
-        auto flow = std::make_unique<lv_flow>();
-        flow->max_features = max_features;
-        *out = flow.release();
+        *out = std::make_unique<lv_flow>().release();
     });
 }
 
@@ -50,10 +46,11 @@ void lv_flow_destroy(lv_flow *flow) {
     lv_guard(nullptr, [&] { delete flow; });
 }
 
-lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, lv_point *from, lv_point *to,
-                        int capacity, int *count, lv_error *error) {
+lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, int max_features, lv_point *from,
+                        lv_point *to, int capacity, int *count, lv_error *error) {
     return lv_guard(error, [&] {
         lv_require(flow && count, LV_ERR_ARGUMENT, "missing flow or count");
+        lv_require(max_features > 0, LV_ERR_ARGUMENT, "max_features must be positive");
         const cv::Mat &frame = lv_gray_source(gray);
         lv_require(capacity >= 0 && ((from && to) || capacity == 0), LV_ERR_ARGUMENT, "bad point buffers");
         lv_require(std::isfinite(exclude.x) && std::isfinite(exclude.y) && std::isfinite(exclude.width) &&
@@ -78,7 +75,7 @@ lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, lv_
         }
 
         std::vector<cv::Point2f> corners;
-        cv::goodFeaturesToTrack(frame, corners, flow->max_features, 0.01, 8, corner_mask(frame.size(), exclude));
+        cv::goodFeaturesToTrack(frame, corners, max_features, 0.01, 8, corner_mask(frame.size(), exclude));
         frame.copyTo(flow->prev);
         flow->corners = std::move(corners);
     });

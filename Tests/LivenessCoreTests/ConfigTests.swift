@@ -49,6 +49,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual([m.eyePixelSide, m.eyePixelMaxShift], [16, 2])
         XCTAssertEqual(m.eyePixelSpan, 2)
         XCTAssertEqual([m.backgroundWorkWidth, m.backgroundHeadMargin, m.cameraPointTolerance, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.6, 0.0024, 24, 0.5])
+        XCTAssertEqual([m.backgroundCorners, m.cameraMinimumPoints], [60, 8])
     }
 
     func testANestedKeyIsReadAndTheRestOfItsGroupKeepsItsDefaults() throws {

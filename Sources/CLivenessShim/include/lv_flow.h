@@ -11,8 +11,7 @@ extern "C" {
 
 typedef struct lv_flow lv_flow;
 
-// `max_features`: corners picked per frame outside the excluded box.
-lv_status lv_flow_create(int max_features, lv_flow **out, lv_error *error);
+lv_status lv_flow_create(lv_flow **out, lv_error *error);
 void lv_flow_destroy(lv_flow *flow);
 
 // Tracks corners found in the previous call's frame (outside its `exclude` box) into this 8-bit
@@ -20,8 +19,8 @@ void lv_flow_destroy(lv_flow *flow);
 // caller shrinks them once and shares them); points and `exclude` are in their pixels. Writes
 // matched pairs, up to `capacity`, and their number to `*count` (0 on the first call or after a
 // change of size). Then picks new corners in this frame outside `exclude` (a zero-size box
-// excludes nothing) for the next call.
-lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, lv_point *from,
+// excludes nothing), at most `max_features` of them, for the next call.
+lv_status lv_flow_track(lv_flow *flow, const lv_image *gray, lv_box exclude, int max_features, lv_point *from,
                         lv_point *to, int capacity, int *count, lv_error *error);
 
 // Forgets the previous frame (after a seek, a restart or a dropped run of frames).

@@ -22,6 +22,11 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// this share of its width on each side and of its height above (the hair), down to the
     /// frame's bottom (the body).
     public var backgroundHeadMargin = 0.6
+    /// Corners picked in the background each frame and followed to the next; the rotation is read
+    /// only from at least `cameraMinimumPoints` followed (fewer: not known), and the points that
+    /// move together decide it only when as many do (`cameraRotation`).
+    public var backgroundCorners = 60
+    public var cameraMinimumPoints = 8
     /// A background point moves with the camera when it lies within this share of the focal
     /// length of where the camera's rotation puts it (`cameraRotation`). Chosen on the clips
     /// (Benchmarks/RESULTS.md, issue 33, fourth session): camera_moves' whole-image rotation
@@ -47,6 +52,8 @@ public struct MeasuresConfig: Equatable, Sendable {
         .number("eyePixelSpan", \.eyePixelSpan, 0.5...10),
         .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
         .number("backgroundHeadMargin", \.backgroundHeadMargin, 0...10),
+        .count("backgroundCorners", \.backgroundCorners, 1...200),
+        .count("cameraMinimumPoints", \.cameraMinimumPoints, 2...200),
         .number("cameraPointTolerance", \.cameraPointTolerance, 0...1),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),

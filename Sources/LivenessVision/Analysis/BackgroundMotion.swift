@@ -6,13 +6,14 @@ import LivenessCore
 /// frame.
 final class BackgroundMotion {
     private let handle: OpaquePointer
+    /// As many as `MeasuresConfig.backgroundCorners` may be.
     private var from = [lv_point](repeating: lv_point(), count: 200)
     private var to = [lv_point](repeating: lv_point(), count: 200)
     private var previousMs: Double?
 
-    init(maxFeatures: Int = 60) throws {
+    init() throws {
         var handle: OpaquePointer?
-        try internalCall { lv_flow_create(Int32(maxFeatures), &handle, $0) }
+        try internalCall { lv_flow_create(&handle, $0) }
         self.handle = handle!
     }
 
@@ -34,7 +35,7 @@ final class BackgroundMotion {
         try internalCall { error in
             from.withUnsafeMutableBufferPointer { f in
                 to.withUnsafeMutableBufferPointer { t in
-                    lv_flow_track(handle, small.image.handle, box, f.baseAddress, t.baseAddress, Int32(f.count), &count, error)
+                    lv_flow_track(handle, small.image.handle, box, Int32(settings.backgroundCorners), f.baseAddress, t.baseAddress, Int32(f.count), &count, error)
                 }
             }
         }
@@ -44,7 +45,7 @@ final class BackgroundMotion {
         return cameraRotation(
             from: from.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
             to: to.prefix(n).map { small.full(Point2(x: Double($0.x), y: Double($0.y))) },
-            camera: camera, tolerance: settings.cameraPointTolerance)
+            camera: camera, tolerance: settings.cameraPointTolerance, minimumPoints: settings.cameraMinimumPoints)
     }
 
     func reset() {
