@@ -135,6 +135,24 @@ final class FaceTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.step(at: 33, following: true, patch: brighter, settings: settings), .confirm)
     }
 
+    /// A followed face a confirmation misses is kept while a detector found it within
+    /// `unconfirmedKeepMs` (a head turning past the detectors' reach), never across a cut, and not
+    /// past a second missed confirmation.
+    func testAConfirmationMissedRightAfterADetectionKeepsTheFaceButNotACut() {
+        let tracker = FaceTracker()
+        let patch = PatchStats(mean: 120, deviation: 45)
+        var found = FaceTracker.Report(ms: 0, patch: patch)
+        found.face = (box, Array(repeating: box.centre, count: 68))
+        found.detected = box
+        tracker.update(found)
+        XCTAssertTrue(tracker.keepsUnconfirmed(at: 100, patch: patch, settings: defaults), "one missed confirmation, 100 ms after a detection")
+        XCTAssertFalse(tracker.keepsUnconfirmed(at: 100, patch: PatchStats(mean: 20, deviation: 3), settings: defaults), "a cut to black")
+        XCTAssertFalse(tracker.keepsUnconfirmed(at: 200, patch: patch, settings: defaults), "a second missed confirmation")
+        var settings = TrackingConfig()
+        settings.unconfirmedKeepMs = 0
+        XCTAssertFalse(tracker.keepsUnconfirmed(at: 100, patch: patch, settings: settings), "the configuration's bound")
+    }
+
     func testAFaceSeenAgainStartsTheNextLossAfresh() {
         let tracker = FaceTracker()
         faceSeen(tracker, at: 0)

@@ -38,6 +38,8 @@ final class FaceTracker {
     private var previousPatch: PatchStats?
     private var calibration: Calibration?
     private var lastConfirmedMs = -Double.infinity
+    /// The last frame a detector found the followed face on.
+    private var lastDetectedMs = -Double.infinity
     private var lastFullSearchMs = -Double.infinity
     private var lastHaarSweepMs = -Double.infinity
     /// The last whole-frame search that searched the frame itself.
@@ -55,6 +57,7 @@ final class FaceTracker {
         previousPatch = nil
         calibration = nil
         lastConfirmedMs = -.infinity
+        lastDetectedMs = -.infinity
         lastFullSearchMs = -.infinity
         lastHaarSweepMs = -.infinity
         lastFrameSearchMs = -.infinity
@@ -88,6 +91,13 @@ final class FaceTracker {
         if !following || ms - lastFullSearchMs >= settings.fullSearchIntervalMs { return .searchWholeFrame }
         if let patch, let previousPatch, patch.isCut(from: previousPatch, settings: settings) { return .confirm }
         return ms - lastConfirmedMs >= settings.confirmIntervalMs ? .confirm : .none
+    }
+
+    /// Whether a followed face no detector found at `ms` is kept: found within
+    /// `settings.unconfirmedKeepMs`, and its box (`patch`) no cut from the last frame's.
+    func keepsUnconfirmed(at ms: Double, patch: PatchStats?, settings: TrackingConfig) -> Bool {
+        guard ms - lastDetectedMs <= settings.unconfirmedKeepMs, let patch, let previousPatch else { return false }
+        return !patch.isCut(from: previousPatch, settings: settings)
     }
 
     /// How the whole frame is searched at `ms`: by the Haar cascade rather than LBP once no face
@@ -144,6 +154,7 @@ final class FaceTracker {
         previousFace = report.face
         guard let face = report.face else { return }
         if let detected = report.detected {
+            lastDetectedMs = ms
             calibration = Calibration(offset: detected.headOffset(of: Point2.centroid(face.points)) * -1, side: detected.side)
         }
         lastFaceMs = ms

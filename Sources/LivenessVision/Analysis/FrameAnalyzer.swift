@@ -108,8 +108,9 @@ public final class FrameAnalyzer {
         if step == .confirm, let followed = face {
             report.confirmed = true
             report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
-            // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
-            if report.detected == nil {
+            // Not where it was predicted (it jumped, or it is gone): search the whole frame now,
+            // unless it was found lately and has only turned past the detectors' reach.
+            if report.detected == nil, !tracker.keepsUnconfirmed(at: ms, patch: patch, settings: config.tracking) {
                 face = nil
                 step = .searchWholeFrame
             }
@@ -144,7 +145,7 @@ public final class FrameAnalyzer {
         if let kept = face, report.detected == nil {
             report.confirmed = true
             report.detected = try timed(&timings.detect) { try search.near(kept.box, in: gray, settings: config.search) }
-            if report.detected == nil { face = nil }
+            if report.detected == nil, !tracker.keepsUnconfirmed(at: ms, patch: report.patch, settings: config.tracking) { face = nil }
         }
         return face
     }
