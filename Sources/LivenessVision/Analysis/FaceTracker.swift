@@ -9,7 +9,9 @@ import LivenessCore
 ///   (`predictedBox`), and fitted once.
 /// - Every `confirmIntervalMs` the followed face is confirmed near where it is (`Step.confirm`):
 ///   by the Haar cascade, or, where that misses it (eyes closed, a head turned), by dlib's HOG
-///   detector. Neither finding it means the face is lost.
+///   detector. Neither finding it means the face is lost, unless a detector found it within
+///   `unconfirmedKeepMs` and its box shows no cut (`keepsUnconfirmed`: a head turning past the
+///   detectors' reach is followed one confirmation longer).
 /// - Every `fullSearchIntervalMs`, and on every frame without a face, the whole frame is searched
 ///   (`Step.searchWholeFrame`, how: `wholeFrameSearch`), so that a second face or a better-placed
 ///   one is noticed. Once that has found nothing since a face was lost, and while the face is
