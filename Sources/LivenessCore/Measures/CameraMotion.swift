@@ -13,6 +13,13 @@ public struct CameraRotation: Equatable, Sendable {
         self.roll = roll
     }
 
+    /// The rotation whose pan and tilt shift the background by `shift` (pixels), as `moving` does,
+    /// with `roll` degrees.
+    init(shift: Point2, roll: Double, focalLength: Double) {
+        let toDegrees = 180 / Double.pi
+        self.init(pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll)
+    }
+
     public static func + (a: CameraRotation, b: CameraRotation) -> CameraRotation {
         CameraRotation(pan: a.pan + b.pan, tilt: a.tilt + b.tilt, roll: a.roll + b.roll)
     }
@@ -49,10 +56,7 @@ public func cameraRotation(
     guard from.count == to.count, from.count >= minimumPoints, camera.focalLength > 0 else { return nil }
     let everyPoint = medianRotation(from: from, to: to, camera: camera, minimumPoints: minimumPoints)
     guard tolerance.isFinite else { return everyPoint }
-    let toDegrees = 180 / Double.pi
-    let ownShifts = zip(from, to).map { a, b in
-        CameraRotation(pan: atan((b.x - a.x) / camera.focalLength) * toDegrees, tilt: atan((b.y - a.y) / camera.focalLength) * toDegrees, roll: 0)
-    }
+    let ownShifts = zip(from, to).map { a, b in CameraRotation(shift: b - a, roll: 0, focalLength: camera.focalLength) }
     let followers = ([everyPoint, CameraRotation(pan: 0, tilt: 0, roll: 0)] + ownShifts).map { rotation in
         from.indices.filter { (rotation.moving(from[$0], camera: camera) - to[$0]).length <= tolerance * camera.focalLength }
     }
@@ -79,7 +83,5 @@ private func medianRotation(from: [Point2], to: [Point2], camera: PinholeCamera,
     let rollOnly = CameraRotation(pan: 0, tilt: 0, roll: roll * 180 / .pi)
     let rolled = from.map { rollOnly.moving($0, camera: camera) }
     let shift = Point2(x: median(zip(rolled, to).map { $1.x - $0.x }), y: median(zip(rolled, to).map { $1.y - $0.y }))
-    let toDegrees = 180 / Double.pi
-    return CameraRotation(
-        pan: atan(shift.x / focalLength) * toDegrees, tilt: atan(shift.y / focalLength) * toDegrees, roll: roll * toDegrees)
+    return CameraRotation(shift: shift, roll: roll * (180 / Double.pi), focalLength: focalLength)
 }

@@ -80,7 +80,7 @@ public final class FrameAnalyzer {
             try eyePixels.remember(eyeRegions(face, config: config), in: gray, side: config.measures.eyePixelSide)
         }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
-            let descent = try face.flatMap { _ in try before.flatMap { try lids.descent(in: gray, keptLandmarks: $0.points) } }
+            let descent = face == nil ? nil : try before.flatMap { try lids.descent(in: gray, keptLandmarks: $0.points) }
             try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
             return descent
         }
