@@ -6,8 +6,9 @@ seed and configuration), then, for each labelled blink and turn of a counted con
 scan (from the autoshot to the frame that ended the session, +-toleranceMs), says: credited or creditable
 (`creditable`, a blink at its closed frame, a turn turned the labelled way), else the rules that refused it there (the trace's
 `refused` column, the commonest), else how far its measure got (the largest closure or yaw from
-neutral inside the label), or that no face was found. Prints one line per action missed and the
-counts.
+neutral inside the label), or that no face was found; and, whatever the rules made of it, what the
+measures read inside the label (`reads`: what a change of rule could reach and what needs a better
+measure). Prints one line per action missed and the counts.
 Usage: Benchmarks/why_missed.py TRACES   (after `make build` and the derived clips)
 """
 import collections, csv, json, os, subprocess, sys
@@ -65,6 +66,34 @@ def why(action, rows, start, end, direction=None):
     return 'not reached, yaw from neutral at most %.1f the labelled way' % max(turned) if turned else 'not reached'
 
 
+def reads(action, rows, start, end):
+    """What the measures read inside the label (+-tolerance), whatever the rules made of it: for a
+    blink the largest closure, the lids' largest down-and-up by their flow (eye widths, the pair
+    whose smaller side is largest, as `BlinkEvent` looks for it) and the largest |yaw|; for a turn
+    the largest frame-to-frame yaw step (the pose fit's noise beside the turn's size); and the
+    frames with a face."""
+    inside = [r for r in rows if start <= float(r['ms']) <= end]
+    faced = [r for r in inside if r['faceFound'] == '1' and r['yaw']]
+    text = f'face {len(faced)}/{len(inside)}'
+    if not faced:
+        return text
+    yaws = [float(r['yaw']) for r in faced]
+    if action == 'turnHead':
+        steps = [abs(b - a) for a, b in zip(yaws, yaws[1:])]
+        return text + (f', yaw step at most {max(steps):.1f}' if steps else '')
+    positions, total = [], 0.0
+    for r in faced:
+        total += float(r['lidDescent']) if r['lidDescent'] else 0.0
+        positions.append(total)
+    best = (0.0, 0.0)
+    for k, p in enumerate(positions):
+        down, up = p - min(positions[:k + 1]), p - min(positions[k:])
+        if min(down, up) > min(best):
+            best = (down, up)
+    closures = [float(r['closure']) for r in faced if r['closure']]
+    return text + f', closure at most {max(closures):.2f}, lids down {best[0]:.3f} up {best[1]:.3f}, |yaw| at most {max(map(abs, yaws)):.0f}'
+
+
 def main(traces):
     os.makedirs(traces, exist_ok=True)
     tally = {'blink': collections.Counter(), 'turnHead': collections.Counter()}
@@ -84,10 +113,12 @@ def main(traces):
             for label in labels.get(key, []):
                 if label['confidence'] not in counted or label['endMs'] < scan_start or label['startMs'] > scan_end:
                     continue
-                reason = why(action, rows, label['startMs'] - tolerance, label['endMs'] + tolerance, label.get('direction'))
+                span = (label['startMs'] - tolerance, label['endMs'] + tolerance)
+                reason = why(action, rows, *span, label.get('direction'))
                 tally[action][reason.split(',')[0]] += 1
                 if reason != 'credited':
-                    print(f"{clip['name']:36s} {action:8s} {label['startMs']:8.0f} {label['endMs']:8.0f}  {reason}")
+                    print(f"{clip['name']:36s} {action:8s} {label['startMs']:8.0f} {label['endMs']:8.0f}  {reason}"
+                          f"  [read: {reads(action, rows, *span)}]")
     for action, counts in tally.items():
         print(f"{action}: {sum(counts.values())} labelled in the scan: " + ', '.join(f'{n} {k}' for k, n in counts.most_common()))
 
