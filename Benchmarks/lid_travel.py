@@ -8,7 +8,9 @@ blinkMaxClosedMs, with a closed frame that may count; the lids' travel down and 
 trace's lidDescent), without the bound. Prints each candidate's smaller travel, whether it lies
 inside a labelled blink (eye-checked or model-agree, +-150 ms), and the bound chosen on every
 person but one, checked on that one (leave one person out).
-Usage: Benchmarks/lid_travel.py TRACES   (after `make build` and the derived clips)
+Usage: Benchmarks/lid_travel.py TRACES [CONFIG]   (after `make build` and the derived clips)
+CONFIG: a JSON object merged into every clip's configuration, section by section, to measure the
+same with a setting changed, e.g. '{"measures": {"lidFlowEyeWidthPx": 32}}'.
 """
 import csv, json, os, re, subprocess, sys
 
@@ -21,12 +23,20 @@ roots = {'data': os.path.join(here, manifest['data']), 'derived': os.path.join(h
 OPEN_SESSION = {"turnDegrees": 90, "turnHoldFrames": 1000, "capMs": 100000, "blinkMinLidTravel": 0}
 
 
-def make_traces(traces):
+def merged(base, extra):
+    """`base` with `extra`'s keys, a section (an object) merged key by key."""
+    out = dict(base)
+    for key, value in extra.items():
+        out[key] = merged(out.get(key, {}), value) if isinstance(value, dict) else value
+    return out
+
+
+def make_traces(traces, extra=None):
     os.makedirs(traces, exist_ok=True)
     for clip in manifest['clips']:
         root, path = clip['video'].split(':', 1)
         config = os.path.join(traces, clip['name'] + '.config.json')
-        json.dump({**clip.get('config', {}), **OPEN_SESSION}, open(config, 'w'))
+        json.dump(merged({**clip.get('config', {}), **OPEN_SESSION}, extra or {}), open(config, 'w'))
         subprocess.run([os.path.join(here, '..', '.build', 'release', 'liveness'), 'score', os.path.join(roots[root], path),
                         '--seed', str(clip.get('seed', 1)), '--config', config, '--trace', os.path.join(traces, clip['name'] + '.csv')],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -126,7 +136,7 @@ def main(traces):
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    make_traces(sys.argv[1])
+    make_traces(sys.argv[1], json.loads(sys.argv[2]) if len(sys.argv) == 3 else None)
     main(sys.argv[1])
