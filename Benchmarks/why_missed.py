@@ -12,6 +12,7 @@ measure). Prints one line per action missed and the counts.
 Usage: Benchmarks/why_missed.py TRACES   (after `make build` and the derived clips)
 """
 import collections, csv, json, os, subprocess, sys
+from lid_event import lid_event
 
 here = os.path.dirname(os.path.abspath(__file__))
 manifest = json.load(open(os.path.join(here, 'manifest.json')))
@@ -68,8 +69,8 @@ def why(action, rows, start, end, direction=None):
 
 def reads(action, rows, start, end):
     """What the measures read inside the label (+-tolerance), whatever the rules made of it: for a
-    blink the largest closure, the lids' largest down-and-up by their flow (eye widths, the pair
-    whose smaller side is largest, as `BlinkEvent` looks for it) and the largest |yaw|; for a turn
+    blink the largest closure, the lids' largest down-and-up by their flow to the label's end (eye
+    widths, `lid_event`: as `BlinkEvent` looks for it) and the largest |yaw|; for a turn
     the largest frame-to-frame yaw step (the pose fit's noise beside the turn's size); and the
     frames with a face."""
     inside = [r for r in rows if start <= float(r['ms']) <= end]
@@ -84,12 +85,8 @@ def reads(action, rows, start, end):
     positions, total = [], 0.0
     for r in faced:
         total += float(r['lidDescent']) if r['lidDescent'] else 0.0
-        positions.append(total)
-    best = (0.0, 0.0)
-    for k, p in enumerate(positions):
-        down, up = p - min(positions[:k + 1]), p - min(positions[k:])
-        if min(down, up) > min(best):
-            best = (down, up)
+        positions.append((float(r['ms']), total))
+    best = lid_event(positions, start, 0)
     closures = [float(r['closure']) for r in faced if r['closure']]
     return text + f', closure at most {max(closures):.2f}, lids down {best[0]:.3f} up {best[1]:.3f}, |yaw| at most {max(map(abs, yaws)):.0f}'
 
