@@ -27,6 +27,8 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// move together decide it only when as many do (`cameraRotation`).
     public var backgroundCorners = 60
     public var cameraMinimumPoints = 8
+    /// The most `backgroundCorners` may be: the vision layer's point buffers hold this many.
+    public static let mostBackgroundCorners = 200
     /// A background point moves with the camera when it lies within this share of the focal
     /// length of where the camera's rotation puts it (`cameraRotation`). Chosen on the clips
     /// (Benchmarks/RESULTS.md, issue 33, fourth session): camera_moves' whole-image rotation
@@ -52,8 +54,8 @@ public struct MeasuresConfig: Equatable, Sendable {
         .number("eyePixelSpan", \.eyePixelSpan, 0.5...10),
         .number("backgroundWorkWidth", \.backgroundWorkWidth, 16...4096),
         .number("backgroundHeadMargin", \.backgroundHeadMargin, 0...10),
-        .count("backgroundCorners", \.backgroundCorners, 1...200),
-        .count("cameraMinimumPoints", \.cameraMinimumPoints, 2...200),
+        .count("backgroundCorners", \.backgroundCorners, 1...mostBackgroundCorners),
+        .count("cameraMinimumPoints", \.cameraMinimumPoints, 2...mostBackgroundCorners),
         .number("cameraPointTolerance", \.cameraPointTolerance, 0...1),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),

@@ -6,9 +6,8 @@ import LivenessCore
 /// frame.
 final class BackgroundMotion {
     private let handle: OpaquePointer
-    /// As many as `MeasuresConfig.backgroundCorners` may be.
-    private var from = [lv_point](repeating: lv_point(), count: 200)
-    private var to = [lv_point](repeating: lv_point(), count: 200)
+    private var from = [lv_point](repeating: lv_point(), count: MeasuresConfig.mostBackgroundCorners)
+    private var to = [lv_point](repeating: lv_point(), count: MeasuresConfig.mostBackgroundCorners)
     private var previousMs: Double?
 
     init() throws {

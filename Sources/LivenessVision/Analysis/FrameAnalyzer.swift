@@ -105,15 +105,10 @@ public final class FrameAnalyzer {
         let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
         var report = FaceTracker.Report(ms: ms, patch: patch)
         var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
-        if step == .confirm, let followed = face {
-            report.confirmed = true
-            report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
-            // Not where it was predicted (it jumped, or it is gone): search the whole frame now,
-            // unless it was found lately and has only turned past the detectors' reach.
-            if report.detected == nil, !tracker.keepsUnconfirmed(at: ms, patch: patch, settings: config.tracking) {
-                face = nil
-                step = .searchWholeFrame
-            }
+        // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
+        if step == .confirm, let followed = face, try !confirm(followed, at: ms, config: config, report: &report, timings: &timings) {
+            face = nil
+            step = .searchWholeFrame
         }
         if step == .searchWholeFrame {
             face = try searchWholeFrame(following: face, at: ms, guide: guide, config: config, report: &report, timings: &timings)
@@ -142,12 +137,21 @@ public final class FrameAnalyzer {
                 report.detected = fitted.box
             }
         }
-        if let kept = face, report.detected == nil {
-            report.confirmed = true
-            report.detected = try timed(&timings.detect) { try search.near(kept.box, in: gray, settings: config.search) }
-            if report.detected == nil, !tracker.keepsUnconfirmed(at: ms, patch: report.patch, settings: config.tracking) { face = nil }
+        if let kept = face, report.detected == nil, try !confirm(kept, at: ms, config: config, report: &report, timings: &timings) {
+            face = nil
         }
         return face
+    }
+
+    /// A followed face looked for near where it is (`report.detected` when a detector finds it);
+    /// whether it is still followed: found, or kept unconfirmed as a head that has only turned past
+    /// the detectors' reach (`FaceTracker.keepsUnconfirmed`).
+    private func confirm(
+        _ followed: Fitted, at ms: Double, config: LivenessConfig, report: inout FaceTracker.Report, timings: inout StageTimings
+    ) throws -> Bool {
+        report.confirmed = true
+        report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
+        return report.detected != nil || tracker.keepsUnconfirmed(at: ms, patch: report.patch, settings: config.tracking)
     }
 
     /// Forgets the face and background it was following, so the next frame starts a new stream
