@@ -37,9 +37,13 @@ def make_traces(traces, extra=None):
         root, path = clip['video'].split(':', 1)
         config = os.path.join(traces, clip['name'] + '.config.json')
         json.dump(merged({**clip.get('config', {}), **OPEN_SESSION}, extra or {}), open(config, 'w'))
-        subprocess.run([os.path.join(here, '..', '.build', 'release', 'liveness'), 'score', os.path.join(roots[root], path),
-                        '--seed', str(clip.get('seed', 1)), '--config', config, '--trace', os.path.join(traces, clip['name'] + '.csv')],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = subprocess.run([os.path.join(here, '..', '.build', 'release', 'liveness'), 'score', os.path.join(roots[root], path),
+                              '--seed', str(clip.get('seed', 1)), '--config', config, '--trace', os.path.join(traces, clip['name'] + '.csv')],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # 0 passed, 1 did not pass: anything else (a configuration refused, a missing model) would
+        # leave the clip out of the evidence without a word.
+        if run.returncode not in (0, 1):
+            sys.exit(f"lid_travel.py: {clip['name']} was not scored (exit {run.returncode}): {run.stderr.strip()}")
 
 
 def number(x):
@@ -135,8 +139,19 @@ def main(traces):
     print(f'left out in turn: blinks lost {lost} of {sum(r[4] for r in rows)}, misreadings kept {kept} of {sum(not r[4] for r in rows)}')
 
 
+def setting(text):
+    """The CONFIG argument: a JSON object, or the script stops saying what is wrong with it."""
+    try:
+        extra = json.loads(text)
+    except json.JSONDecodeError as e:
+        sys.exit(f'lid_travel.py: CONFIG is not JSON ({e}): {text}')
+    if not isinstance(extra, dict):
+        sys.exit(f'lid_travel.py: CONFIG must be a JSON object, like {{"measures": {{"lidFlowEyeWidthPx": 32}}}}: {text}')
+    return extra
+
+
 if __name__ == '__main__':
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    make_traces(sys.argv[1], json.loads(sys.argv[2]) if len(sys.argv) == 3 else None)
+    make_traces(sys.argv[1], setting(sys.argv[2]) if len(sys.argv) == 3 else None)
     main(sys.argv[1])
