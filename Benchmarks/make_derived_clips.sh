@@ -46,12 +46,15 @@ label "$out/camera_moves.json" "$labels/not_expressive.json" "$out/camera_moves.
 # the survivors' own timestamps. -enc_time_base -1 keeps the source time base: otherwise ffmpeg
 # 5.1 encodes VFR on a 1/fps grid and would round real.mov's 68/64 ms spacing.
 vfr_select="select='not(eq(mod(n,5),1))*not(eq(mod(n,7),3))'"
+retime_10fps() { # SRC NAME LABEL SRCDESC NOTES
+  ff -i "$1" -vf fps=10 "${enc[@]}" "$out/${2}_10fps.mp4"
+  label "$out/${2}_10fps.json" "$3" "$out/${2}_10fps.mp4" "$4 retimed to 10 fps (ffmpeg fps=10)" "$5"
+}
 retime() { # SRC NAME LABEL SRCDESC NOTES
   local src=$1 name=$2 lab=$3 desc=$4 notes=$5
-  ff -i "$src" -vf fps=10 "${enc[@]}" "$out/${name}_10fps.mp4"
+  retime_10fps "$@"
   ff -i "$src" -vf fps=60 "${enc[@]}" "$out/${name}_60fps.mp4"
   ff -i "$src" -vf "$vfr_select" -fps_mode vfr -enc_time_base -1 "${enc[@]}" "$out/${name}_vfr.mp4"
-  label "$out/${name}_10fps.json" "$lab" "$out/${name}_10fps.mp4" "$desc retimed to 10 fps (ffmpeg fps=10)" "$notes"
   label "$out/${name}_60fps.json" "$lab" "$out/${name}_60fps.mp4" "$desc retimed to 60 fps (ffmpeg fps=60, frames duplicated)" "$notes"
   label "$out/${name}_vfr.json" "$lab" "$out/${name}_vfr.mp4" \
     "$desc with frames dropped where n%5==1 or n%7==3 (variable frame rate, source timestamps kept)" "$notes"
@@ -67,6 +70,14 @@ for clip in faceswap_data2 onezlab_face reddy_capture liveportrait_d13; do
   need "$github/videos/$clip.mp4"
   retime "$github/videos/$clip.mp4" "$clip" "$github/labels/$clip.json" "github_selfie_clips/videos/$clip.mp4" \
     "Same motion as github_selfie_clips/$clip, same timestamps, other frame timing: the source's labels (EVALUATION ONLY, see its SOURCE.txt)."
+done
+# Two of the people shared with issue 44, at 10 fps only (SPEC §2: a lid closes and opens between
+# two frames there): a 120 fps phone selfie stored sideways (ffmpeg turns it upright as it
+# decodes), and a 30 fps webcam.
+for clip in markxhewson_face2.mp4 airiku_interview.avi; do
+  need "$github/videos/$clip"
+  retime_10fps "$github/videos/$clip" "${clip%.*}" "$github/labels/${clip%.*}.json" "github_selfie_clips/videos/$clip" \
+    "Same motion as github_selfie_clips/$clip at 10 fps: the source's labels (EVALUATION ONLY, see its SOURCE.txt)."
 done
 
 # --- 5. Rotated storage: pixels turned, display matrix turns them back, so a player (or OpenCV)
@@ -204,6 +215,7 @@ describe still_photo_25s camera_moves \
   single_face_10fps single_face_60fps single_face_vfr real_10fps real_60fps real_vfr \
   faceswap_data2_10fps faceswap_data2_60fps faceswap_data2_vfr onezlab_face_10fps onezlab_face_60fps onezlab_face_vfr \
   reddy_capture_10fps reddy_capture_60fps reddy_capture_vfr liveportrait_d13_10fps liveportrait_d13_60fps liveportrait_d13_vfr \
+  markxhewson_face2_10fps airiku_interview_10fps \
   single_face_rot90 single_face_rot180 single_face_rot270 \
   single_face_offcentre single_face_tooclose grid_padded closed_eye_photo grid_closed_start real_squint \
   face_swap face_swap_lookalike

@@ -12,7 +12,7 @@ measure). Prints one line per action missed and the counts.
 Usage: Benchmarks/why_missed.py TRACES   (after `make build` and the derived clips)
 """
 import collections, csv, json, os, subprocess, sys
-from lid_event import lid_event
+from blink_bounds import lid_travel
 
 here = os.path.dirname(os.path.abspath(__file__))
 manifest = json.load(open(os.path.join(here, 'manifest.json')))
@@ -70,7 +70,7 @@ def why(action, rows, start, end, direction=None):
 def reads(action, rows, start, end):
     """What the measures read inside the label (+-tolerance), whatever the rules made of it: for a
     blink the largest closure, the lids' largest down-and-up by their flow to the label's end (eye
-    widths, `lid_event`: as `BlinkEvent` looks for it) and the largest |yaw|; for a turn
+    widths, `lid_travel`: as `BlinkEvent` looks for it) and the largest |yaw|; for a turn
     the largest frame-to-frame yaw step (the pose fit's noise beside the turn's size); and the
     frames with a face."""
     inside = [r for r in rows if start <= float(r['ms']) <= end]
@@ -86,7 +86,7 @@ def reads(action, rows, start, end):
     for r in faced:
         total += float(r['lidDescent']) if r['lidDescent'] else 0.0
         positions.append((float(r['ms']), total))
-    best = lid_event(positions, start, 0)
+    best = lid_travel(positions, start, float('inf'), float('inf'))
     closures = [float(r['closure']) for r in faced if r['closure']]
     return text + f', closure at most {max(closures):.2f}, lids down {best[0]:.3f} up {best[1]:.3f}, |yaw| at most {max(map(abs, yaws)):.0f}'
 

@@ -5,11 +5,11 @@ import XCTest
 /// A scan frame's actions, the rules alone (`ActionRules`): eligibility (face in, camera still),
 /// the turn held two frames, a cut announced once.
 final class ActionRulesTests: XCTestCase {
-    let open = OpenEye(fallbackUpper: 0.22)
+    let open = OpenEyeReference.Reading(open: OpenEye(fallbackUpper: 0.22), noise: 0)
 
     func reading(inCircle: Bool = true, cameraRate: Double? = 0) -> FrameReading {
         FrameReading(
-            framing: inCircle ? .inCircle : .offCentre, openEye: open, closure: 0, cameraRate: cameraRate,
+            framing: inCircle ? .inCircle : .offCentre, reference: open, closure: 0, cameraRate: cameraRate,
             cameraStill: (cameraRate ?? 0) <= LivenessConfig().cameraStillMaxDegPerSec)
     }
 

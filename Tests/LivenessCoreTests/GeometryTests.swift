@@ -88,57 +88,51 @@ final class GeometryTests: XCTestCase {
         XCTAssertLessThan(stillEyeClosure(both(0.11, 0.16), config: LivenessConfig()), LivenessConfig().blinkClosure)
     }
 
-    func testOpenEyeIsThe80thPercentileOfTheFrontalFramesOfTheLast2Seconds() {
-        var baseline = OpenEyeBaseline(config: LivenessConfig())
+    func testOpenEyeIsThe80thPercentileOfTheFrontalFramesJustBefore() {
+        var reference = OpenEyeReference(config: LivenessConfig())
         func lids(_ right: Double, _ left: Double, lower: Double = 0.1) -> EyeLids {
             EyeLids(right: LidHeights(upper: right, lower: lower), left: LidHeights(upper: left, lower: lower / 2))
         }
-        XCTAssertEqual(baseline.openEye(at: 0), OpenEye(fallbackUpper: 0.22), "fallback with no samples")
-        baseline.record(lids(0.15, 0.25), yaw: 0, at: 0)
-        baseline.record(lids(0.16, 0.26), yaw: -24.9, at: 100)
-        XCTAssertEqual(baseline.openEye(at: 200), OpenEye(fallbackUpper: 0.22), "fallback with fewer than 3")
-        baseline.record(lids(0.90, 0.90), yaw: 25, at: 150)  // turned too far: left out
-        for (i, upper) in [0.17, 0.18, 0.19].enumerated() { baseline.record(lids(upper, upper + 0.1), yaw: 3, at: 200 + Double(i) * 100) }
+        XCTAssertEqual(reference.reading(at: 0).open, OpenEye(fallbackUpper: 0.22), "fallback with no samples")
+        XCTAssertEqual(reference.reading(at: 0).noise, 0, "no noise known without samples")
+        reference.record(lids(0.15, 0.25), yaw: 0, at: 0)
+        XCTAssertEqual(reference.reading(at: 100).open, OpenEye(fallbackUpper: 0.22), "fallback with fewer than 2")
+        reference.record(lids(0.16, 0.26), yaw: -24.9, at: 100)
+        reference.record(lids(0.90, 0.90), yaw: 25, at: 150)  // turned too far: left out
+        for (i, upper) in [0.17, 0.18, 0.19].enumerated() { reference.record(lids(upper, upper + 0.1), yaw: 3, at: 200 + Double(i) * 100) }
         // Five samples per eye: rank 0.8 * 4 = 3.2, between the 4th and 5th.
-        let open = baseline.openEye(at: 500)
+        let open = reference.reading(at: 500).open
         XCTAssertEqual(open.right.upper, 0.182, accuracy: 1e-12)
         XCTAssertEqual(open.left.upper, 0.282, accuracy: 1e-12)
         XCTAssertEqual(open.right.lower ?? 0, 0.1, accuracy: 1e-12)
         XCTAssertEqual(open.left.lower ?? 0, 0.05, accuracy: 1e-12)
         // The current frame never counts: at 400 only four samples are before it.
-        XCTAssertEqual(baseline.openEye(at: 400).right.upper, 0.174, accuracy: 1e-12)
-        // At 2.15 s the first two have left the window: 0.17, 0.18, 0.19 remain.
-        XCTAssertEqual(baseline.openEye(at: 2150).right.upper, 0.186, accuracy: 1e-12)
-        // At 2.25 s only two remain: the fallback again.
-        XCTAssertTrue(baseline.openEye(at: 2250).isFallback)
+        XCTAssertEqual(reference.reading(at: 400).open.right.upper, 0.174, accuracy: 1e-12)
+        // At 750 ms the first two have left the 600 ms window: 0.17, 0.18, 0.19 remain.
+        XCTAssertEqual(reference.reading(at: 750).open.right.upper, 0.186, accuracy: 1e-12)
+        // At 1050 ms one remains: the fallback again.
+        XCTAssertTrue(reference.reading(at: 1050).open.isFallback)
     }
 
-    func testAShutEyeIsNeverTheOpenEye() {
-        // Upper lids at 0.02 for a whole window: the open eye is the 0.16 minimum, so they read as
-        // shut (closure 0.88), not as "as open as this subject's eyes are".
-        var baseline = OpenEyeBaseline(config: LivenessConfig())
-        let shut = EyeLids(right: LidHeights(upper: 0.02, lower: 0.06), left: LidHeights(upper: 0.02, lower: 0.06))
-        for k in 0..<10 { baseline.record(shut, yaw: 0, at: Double(k) * 100) }
-        let open = baseline.openEye(at: 1000)
-        XCTAssertEqual(open.right.upper, 0.16)
-        XCTAssertEqual(eyeClosure(shut, open: open, config: LivenessConfig()), 1 - 0.02 / 0.16, accuracy: 1e-12)
-    }
-
-    func testAWindowOfShutEyesSaysTheEyesWereNotSeenOpen() {
-        // A closed-eye photo whose fit flickers open on one frame in ten: the 80th percentile stays
-        // shut, so the window does not show the subject's open eye; with the fit open on one frame in
-        // three, it does.
-        func window(openEvery n: Int) -> OpenEye {
-            var baseline = OpenEyeBaseline(config: LivenessConfig())
-            for k in 0..<30 {
-                let upper = k % n == 0 ? 0.25 : 0.03
-                baseline.record(EyeLids(right: LidHeights(upper: upper, lower: 0.08), left: LidHeights(upper: upper, lower: 0.08)), yaw: 0, at: Double(k) * 33)
-            }
-            return baseline.openEye(at: 1000)
+    func testTheFitsNoiseIsTheMedianStepOfTheUpperLidsOverTheOpenEye() {
+        // Mean upper lids 0.20, 0.21, 0.19, 0.20, 0.24: steps 0.01, 0.02, 0.01, 0.04, median 0.015;
+        // the open eye (80th percentile of the five) 0.216.
+        var reference = OpenEyeReference(config: LivenessConfig())
+        for (k, upper) in [0.20, 0.21, 0.19, 0.20, 0.24].enumerated() {
+            reference.record(EyeLids(right: LidHeights(upper: upper, lower: 0.1), left: LidHeights(upper: upper, lower: 0.1)), yaw: 0, at: Double(k) * 33)
         }
-        XCTAssertFalse(window(openEvery: 10).wasSeenOpen)
-        XCTAssertTrue(window(openEvery: 3).wasSeenOpen)
-        XCTAssertFalse(OpenEye(fallbackUpper: 0.22).wasSeenOpen, "the fallback is not the subject's eye")
+        let reading = reference.reading(at: 200)
+        XCTAssertEqual(reading.open.right.upper, 0.216, accuracy: 1e-12)
+        XCTAssertEqual(reading.noise, 0.015 / 0.216, accuracy: 1e-9)
+    }
+
+    func testEyesShutFromTheStartAreTheirOwnReferenceAndReadOpen() {
+        // SPEC §2: eyes shut from the start have no open level. Against the frames just before,
+        // they read as open as they were (closure 0): no closing begins until they have opened.
+        var reference = OpenEyeReference(config: LivenessConfig())
+        let shut = EyeLids(right: LidHeights(upper: 0.02, lower: 0.06), left: LidHeights(upper: 0.02, lower: 0.06))
+        for k in 0..<10 { reference.record(shut, yaw: 0, at: Double(k) * 100) }
+        XCTAssertEqual(eyeClosure(shut, open: reference.reading(at: 1000).open, config: LivenessConfig()), 0, accuracy: 1e-12)
     }
 
     let camera = PinholeCamera(focalLength: 640, principalPoint: Point2(x: 320, y: 240))

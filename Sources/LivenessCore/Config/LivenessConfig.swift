@@ -19,36 +19,40 @@ public struct LivenessConfig: Equatable, Sendable {
 
     public var blinkClosure = 0.22
     public var blinkMaxAbsYaw = 25.0
-    /// A blink needs eyes seen open first: an earlier frame since the autoshot below this closure.
-    public var blinkSeenOpenClosure = 0.11
-    /// ...and open that long without a break (one frame is not enough: a still photo's fit can
-    /// flicker open for a single frame), against the subject's own open eye.
-    public var blinkSeenOpenMs = 40.0
-    /// A blink is an event (`BlinkEvent`): the closure falls back under `blinkClosure` within
-    /// this many ms of reaching it (the longest labelled blink and the shortest labelled
-    /// long closure decide it: Benchmarks/RESULTS.md, "The lids' own motion"), and the lids' own
-    /// descent and rise both fit in as long, counted from where the descent began...
+    /// A blink is an event (`BlinkEvent`): a closed reading counts only beyond this many times the
+    /// fit's own frame-to-frame noise on this face (`OpenEyeReference`)...
+    public var blinkNoiseMultiple = 6.0
+    /// ...the eyes reopen (the closure falls to this share of the deepest it reached) within
+    /// `blinkMaxClosedMs` of the first closed frame; after a closing too long for a blink, the eyes
+    /// read open again (this share of `blinkClosure`) before the next...
+    public var blinkReopenShare = 0.5
     public var blinkMaxClosedMs = 500.0
-    /// ...by at least this many eye widths each way, the upper lids against the eyes' corners in
-    /// the eye region's flow (`LidFlow`), the lowest point inside the closing; the rise is awaited
-    /// until `blinkLidWindowMs` after the reopening.
-    public var blinkMinLidTravel = 0.065
-    public var blinkLidWindowMs = 300.0
+    /// ...and the lids' own motion shows in the eye region's flow (`LidFlow`): down and back up by
+    /// this many eye widths each, the descent counted from `blinkLidLeadMs` before the closing, the
+    /// rise awaited until `blinkLidWindowMs` after the reopening.
+    public var blinkMinLidTravel = 0.03
+    public var blinkLidLeadMs = 200.0
+    public var blinkLidWindowMs = 150.0
+    /// A descent or rise made inside one frame interval this long (13 fps and slower) is taken
+    /// from the fit: the flow cannot follow a lid across it (Benchmarks/RESULTS.md, issue 44).
+    public var blinkOneIntervalMs = 75.0
     /// Share of the upper lid's fall that a fully raised lower lid (a squint) explains.
     public var squintShare = 0.35
-    /// The open-eye baseline: a typical open upper lid, in eye widths, while the subject's own is
-    /// not known yet (measured on labelled stills: Benchmarks/RESULTS.md, "Eye closure").
+    /// The open eye (`OpenEyeReference`): a typical open upper lid, in eye widths, while the
+    /// subject's own is not known yet (measured on labelled stills: Benchmarks/RESULTS.md, "Eye
+    /// closure").
     public var openEyeFallback = 0.22
     /// A typical open lower lid, in eye widths, where the subject's own is not known: the corner line
     /// is judged against it (the median of the same stills' open eyes, human points).
     public var openEyeFallbackLower = 0.095
+    /// The subject's open eye: this percentile of the lids over the frames of the last
+    /// `openEyeWindowMs`, once there are `openEyeMinSamples`; the fit's noise over `lidNoiseWindowMs`.
     public var openEyePercentile = 0.80
-    public var openEyeWindowMs = 2000.0
-    public var openEyeMinSamples = 3
-    /// Frames turned this far or more do not enter the baseline.
+    public var openEyeWindowMs = 600.0
+    public var openEyeMinSamples = 2
+    public var lidNoiseWindowMs = 2000.0
+    /// Frames turned this far or more do not enter the open eye.
     public var openEyeMaxAbsYaw = 25.0
-    /// The least open upper lid, in eye widths, the baseline accepts as an open eye.
-    public var openEyeMinimum = 0.16
 
     public var turnDegrees = 7.5
     public var turnHoldFrames = 2

@@ -4,19 +4,15 @@
 public struct OpenEye: Equatable, Sendable {
     public var right: OpenLids
     public var left: OpenLids
-    /// The subject's own eyes were open in the window: false for the fallback, and while their
-    /// upper lids stayed under the least open eye (`openEyeMinimum`, which then stands in).
-    public var wasSeenOpen: Bool
 
-    public init(right: OpenLids, left: OpenLids, wasSeenOpen: Bool = true) {
+    public init(right: OpenLids, left: OpenLids) {
         self.right = right
         self.left = left
-        self.wasSeenOpen = wasSeenOpen
     }
 
     /// The fallback for both eyes: a typical open upper lid, no lower-lid reference.
     public init(fallbackUpper: Double) {
-        self.init(right: OpenLids(upper: fallbackUpper, lower: nil), left: OpenLids(upper: fallbackUpper, lower: nil), wasSeenOpen: false)
+        self.init(right: OpenLids(upper: fallbackUpper, lower: nil), left: OpenLids(upper: fallbackUpper, lower: nil))
     }
 
     public var isFallback: Bool { right.lower == nil }

@@ -1,5 +1,5 @@
 /// A scan frame judged for the two actions: SPEC §3 step 4's eligibility (the face in the circle,
-/// the camera still), SPEC §2's blink (`BlinkEvent`, from eyes seen open) and head turn
+/// the camera still), SPEC §2's blink (`BlinkEvent`) and head turn
 /// (`TurnRule`), and SPEC §6 "continuous" (`ContinuityCheck`: a change that came in a cut earns
 /// nothing, and is announced once). It says what the frame would credit and which frames fell
 /// short with the rules that refused them; whether a credit counts (the same face, SPEC §5) and
@@ -20,7 +20,6 @@ struct ActionRules: Sendable {
     let config: LivenessConfig
     private var blinkEvent: BlinkEvent
     private var turnRule: TurnRule
-    private var eyesSeenOpen: EyesSeenOpen
     private var continuity: ContinuityCheck
     /// The crossings already announced as a picture's.
     private var announcedCuts: [LivenessAction: Double] = [:]
@@ -29,7 +28,6 @@ struct ActionRules: Sendable {
         self.config = config
         blinkEvent = BlinkEvent(config: config)
         turnRule = TurnRule(config: config)
-        eyesSeenOpen = EyesSeenOpen(config: config)
         continuity = ContinuityCheck(config: config)
     }
 
@@ -47,10 +45,8 @@ struct ActionRules: Sendable {
         continuity.observe(pixelChange: m.facePixelChange, eyePixelChange: m.eyePixelChange, over: over, at: m.timestampMs)
     }
 
-    /// The eyes of a frame from the autoshot on, for "from eyes seen open" (`EyesSeenOpen`).
-    mutating func seeEyes(_ m: FrameMeasurement, _ r: FrameReading) {
-        eyesSeenOpen.observe(closure: r.closure, yaw: m.face?.yaw, openEye: r.openEye, at: m.timestampMs)
-    }
+    /// The open eye a closing in progress is judged against (`BlinkEvent.closingReference`).
+    var closingReference: OpenEyeReference.Reading? { blinkEvent.closingReference }
 
     /// One scan frame, its turn judged from `neutral`.
     mutating func judge(_ m: FrameMeasurement, _ r: FrameReading, neutral: Double) -> Judgement {
@@ -61,7 +57,6 @@ struct ActionRules: Sendable {
         if !r.cameraStill { unmet.append(Refusal(.cameraRotating, value: r.cameraRate, bound: config.cameraStillMaxDegPerSec)) }
         judgeBlink(m, r, frame: frame, unmet: unmet, into: &judgement)
         judgeTurn(m, frame: frame, unmet: unmet, neutral: neutral, into: &judgement)
-        seeEyes(m, r)
         return judgement
     }
 
@@ -72,20 +67,25 @@ struct ActionRules: Sendable {
 
     private mutating func judgeBlink(_ m: FrameMeasurement, _ r: FrameReading, frame: ChosenFrame, unmet: [Refusal], into judgement: inout Judgement) {
         var unmet = unmet
+        var readable = true
         if let face = m.face, !BlinkRule.eyesReadable(yaw: face.yaw, config: config) {
             unmet.append(Refusal(.eyesUnreadable, value: abs(face.yaw), bound: config.blinkMaxAbsYaw))
+            readable = false
         }
         if let closure = r.closure {
             if !BlinkRule.isClosed(closure, config: config) {
                 let notReached = Refusal(.notReached, value: closure, bound: config.blinkClosure)
                 judgement.misses.append(ActionMiss(action: .blink, frame: frame, value: closure, bound: config.blinkClosure, refusals: [notReached] + unmet))
+            } else if !readable {
+                judgement.misses.append(ActionMiss(action: .blink, frame: frame, value: closure, bound: config.blinkClosure, refusals: unmet))
             } else if unmet.isEmpty, let cut = refusedAsCut(.blink, into: &judgement) {
                 unmet.append(cut)
             }
         }
+        // A face turned too far is no reading of the eyes: the closing's clock runs on.
         switch blinkEvent.observe(
-            frame, closure: r.closure, lidDescent: m.lidDescent, eyesSeenOpen: eyesSeenOpen.isSeen,
-            eyesSeenOpenAgain: eyesSeenOpen.isSeenAgain, refusals: unmet, crossing: continuity.crossing(.blink)) {
+            frame, closure: readable ? r.closure : nil, reference: r.reference, lidDescent: m.lidDescent,
+            refusals: unmet, crossing: continuity.crossing(.blink)) {
         case .blink(let blink)?:
             judgement.blinkSeen = blink.frame
             judgement.credits.append(ActionCredit(

@@ -15,14 +15,13 @@ extension LivenessSession {
         let framing = guide.circle(width: m.frameWidth, height: m.frameHeight, face: m.face?.ellipse).map {
             Framing.classify(m.face?.ellipse, in: $0, tooFarHeightFraction: config.tooFarHeightFraction)
         } ?? .noFace
-        let openEye = baseline.openEye(at: m.timestampMs)
-        let closure = m.face.map { eyeClosure($0.lids, open: openEye, config: config) }
-        if framing == .inCircle, let face = m.face { baseline.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
+        let reference = rules.closingReference ?? openEyes.reading(at: m.timestampMs)
+        let closure = m.face.map { eyeClosure($0.lids, open: reference.open, config: config) }
         let cameraRate = cameraSwing.observe(m.cameraRotation, at: m.timestampMs)
         rules.watchContinuity(m, closure: closure, neutral: currentNeutralYaw, scanning: stage == .scanning)
         counts.count(m, inCircle: framing == .inCircle)
         return FrameReading(
-            framing: framing, openEye: openEye, closure: closure, cameraRate: cameraRate,
+            framing: framing, reference: reference, closure: closure, cameraRate: cameraRate,
             cameraStill: (cameraRate ?? 0) <= config.cameraStillMaxDegPerSec)
     }
 
@@ -35,7 +34,6 @@ extension LivenessSession {
         guard let neutralYaw, let face = m.face else { return StepResult() }
         autoshot = lastFrame
         neutral = NeutralYaw(atAutoshot: neutralYaw, faceYaw: face.yaw)
-        rules.seeEyes(m, r)
         emit(.autoshot)
         emit(.scanStarted(order: order))
         phase = .scanning(ScanCap(autoshotMs: m.timestampMs, config: config))

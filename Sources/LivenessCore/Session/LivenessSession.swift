@@ -21,7 +21,7 @@ public struct LivenessSession: Sendable {
 
     var phase = SessionPhase.waiting
     var neutral: NeutralYaw?
-    var baseline: OpenEyeBaseline
+    var openEyes: OpenEyeReference
     var cameraSwing: CameraSwing
     var grace: GraceWatch
     var rules: ActionRules
@@ -35,7 +35,7 @@ public struct LivenessSession: Sendable {
     public init(config: LivenessConfig = LivenessConfig(), seed: UInt64) {
         self.config = config
         order = LivenessAction.drawOrder(seed: seed)
-        baseline = OpenEyeBaseline(config: config)
+        openEyes = OpenEyeReference(config: config)
         cameraSwing = CameraSwing(windowMs: config.cameraWindowMs)
         grace = GraceWatch(config: config)
         rules = ActionRules(config: config)
@@ -81,10 +81,12 @@ public struct LivenessSession: Sendable {
         case .choosingSnapshot(let chooser): step = lookForSnapshot(m, r, chooser: chooser)
         }
         let verdict = FrameVerdict(
-            framing: r.framing, openEye: r.openEye, closure: r.closure, cameraDegPerSec: r.cameraRate, cameraStill: r.cameraStill,
+            framing: r.framing, openEye: r.reference.open, closure: r.closure, cameraDegPerSec: r.cameraRate, cameraStill: r.cameraStill,
             neutralYaw: currentNeutralYaw, creditable: ledger.creditable, refused: ledger.refusedNow, blinkSeen: step.blinkSeen,
             cuts: rules.cuts, stage: stage, prompt: prompt, events: pending, isAutoshot: step.isAutoshot,
             isSnapshotCandidate: step.isSnapshotCandidate, faceWanted: step.faceWanted)
+        // The open eye is read on the frames before a closing, never on its own.
+        if rules.closingReference == nil, let face = m.face { openEyes.record(face.lids, yaw: face.yaw, at: m.timestampMs) }
         if let faceWanted = step.faceWanted { awaitingFace = (faceWanted, verdict, step.completing) }
         return verdict
     }

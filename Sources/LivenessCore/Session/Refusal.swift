@@ -20,14 +20,13 @@ public struct Refusal: Equatable, Sendable {
         case notHeld
         /// SPEC §6 "continuous": the change was a jump between two pictures (`ContinuityCheck`).
         case cut
-        /// SPEC §2: a blink needs the eyes seen open before it (`EyesSeenOpen`).
-        case eyesNotSeenOpen
+        /// SPEC §2: a closed reading within the landmark fit's own noise on this face is no
+        /// closing (`BlinkEvent`, `blinkNoiseMultiple`).
+        case withinNoise
         /// SPEC §2: a blink reopens within `blinkMaxClosedMs` (`BlinkEvent`).
         case closedTooLong
         /// SPEC §2: the lids come down and back up by `blinkMinLidTravel` (`BlinkEvent`).
         case lidsStill
-        /// The face or the lids' motion was lost before the reopening (`BlinkEvent`).
-        case eyesLost
         /// The input or the scan ended with the eyes still closed.
         case notReopened
         /// SPEC §5: the frame's face is not the autoshot's (`SameFaceRule`).
@@ -65,12 +64,11 @@ public struct Refusal: Equatable, Sendable {
         case .outOfCircle: return "face out of the circle"
         case .cameraRotating: return "camera rotating \(n(value, 1))°/s over \(n(bound, 1))°/s"
         case .eyesUnreadable: return "eyes unreadable, face turned \(n(value, 1))° from the camera (\(n(bound, 1))° or more)"
-        case .eyesNotSeenOpen: return "eyes not seen open before it"
+        case .withinNoise: return "closure \(n(value, 2)) within the fit's own noise (needs \(n(bound, 2)))"
         case .cut: return value == nil ? "a cut between two pictures" : "a cut between two pictures, pixel change \(n(value, 3)) over \(n(bound, 3))"
         case .notHeld: return "held \(n(value, 0)) frame(s), needs \(n(bound, 0))"
         case .closedTooLong: return "closed \(n(value, 0)) ms, over \(n(bound, 0)) ms"
         case .lidsStill: return "lids down and back up by \(n(value, 3)) eye widths, needs \(n(bound, 3)) each way"
-        case .eyesLost: return "eyes lost before the reopening"
         case .notReopened: return "not reopened before the end"
         case .otherFace: return "not the autoshot's face, distance \(n(value, 2)) over \(n(bound, 2))"
         }
