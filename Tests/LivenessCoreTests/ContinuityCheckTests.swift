@@ -155,6 +155,54 @@ final class ContinuityCheckTests: XCTestCase {
         XCTAssertTrue(run.events(named: "pictureSuspected").count <= 1)
     }
 
+    /// Two clean photos of small, downcast eyes (two_photo_flip_tran_15fps): the eyes change by
+    /// 0.089 in the flip's interval after eyes frozen to the pixel, under the 0.2 a large eye's
+    /// flip shows, and by as much when the photo is flipped back while the fit still reads shut.
+    /// A step out of frozen eyes is a cut however small the eyes; the flip back is a second step,
+    /// no lid moving on, and lifts nothing.
+    func testASmallEyedFlipEarnsNoBlinkAndItsFlipBackLiftsNothing() {
+        let times = timestamps(fps: 15, durationMs: 4000)
+        let flipIndex = times.firstIndex { $0 >= 2000 - 1e-6 }!
+        let run = runScan(times: times) { ms in
+            let i = times.firstIndex(of: ms)!
+            // Read shut on the flip's frame and, the fit lagging, on the frame it is flipped back.
+            let readShut = i == flipIndex || i == flipIndex + 1
+            let isFlip = i == flipIndex || i == flipIndex + 1
+            return Pose(upperLid: readShut ? 0.02 : 0.25, pixelChange: isFlip ? 0.015 : 0, eyePixelChange: isFlip ? 0.089 : 0)
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+        XCTAssertEqual(run.events(named: "pictureSuspected").count, 1)
+    }
+
+    /// At 30 fps the fit of the shut photo can read it shut one frame after the flip
+    /// (two_photo_flip_tran_30fps): the crossing interval's eyes did not change, the one before
+    /// did. The step that led to the crossing is the flip's.
+    func testAFlipTheFitReadsOneFrameLateEarnsNoBlink() {
+        let times = timestamps(fps: 30, durationMs: 4000)
+        let flipIndex = times.firstIndex { $0 >= 2000 - 1e-6 }!
+        let run = runScan(times: times) { ms in
+            let i = times.firstIndex(of: ms)!
+            let readShut = i == flipIndex + 1 || i == flipIndex + 2
+            let isFlip = i == flipIndex || i == flipIndex + 2
+            return Pose(upperLid: readShut ? 0.02 : 0.25, pixelChange: isFlip ? 0.01 : 0, eyePixelChange: isFlip ? 0.084 : 0)
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+    }
+
+    /// A photo flipped to shut eyes in a shaking hand (three_photo_flip_shaking_alaa_10fps): the
+    /// whole face steps at the flip, then moves on with the card. A turn's cut would be lifted by
+    /// that motion; a blink's is lifted only by the eyes moving on their own, less than a step.
+    func testAShakingCardDoesNotLiftABlinksCut() {
+        let times = timestamps(fps: 10, durationMs: 4000)
+        let run = runScan(times: times) { ms in
+            let shut = ms >= 2000 - 1e-6 && ms < 2200 - 1e-6
+            let atFlip = abs(ms - 2000) < 1 || abs(ms - 2200) < 1
+            return Pose(upperLid: shut ? 0.02 : 0.25, pixelChange: atFlip ? 0.48 : (ms > 2000 ? 0.6 : 0.1),
+                        eyePixelChange: atFlip ? 0.63 : (ms > 2000 ? 0.87 : 0.2))
+        }
+        XCTAssertFalse(run.session.isCredited(.blink))
+    }
+
     /// At 10 fps a live blink can be shut for one frame only, with no frame to move in while shut;
     /// its eyes were not frozen before it (liveportrait_d13_10fps at 3400 ms: 0.456 after 0.068,
     /// 6.7 times), unlike a photo's (0.45 after 0.003-0.007, 58 times or more).

@@ -74,16 +74,18 @@ public struct LivenessConfig: Equatable, Sendable {
     /// pixel change over its spread): an interval under `continuityStillBound` is still; a crossing
     /// interval of a turn's `continuityStepBound` (a blink's `continuityBlinkStepBound`) or more,
     /// and `continuityStepRatio` times every interval of the `continuityStillMs` before it, is a cut,
-    /// lifted once the face has moved for `continuityLiftMs` on end (Benchmarks/RESULTS.md, "A
-    /// picture is not a live face").
+    /// a turn's lifted once the face has moved for `continuityLiftMs` on end (Benchmarks/RESULTS.md,
+    /// "A picture is not a live face").
     public var continuityStillBound = 0.02
     public var continuityStepBound = 0.05
     public var continuityBlinkStepBound = 0.15
-    /// The least change of the eyes' pixels (`RegionPixels`) in a blink's crossing interval that makes
-    /// it a cut, how many times every eyes' interval of the `continuityStillMs` before it that
-    /// change must be, and the least change after it, while shut, that shows a live lid moving and
-    /// lifts the cut (`ContinuityCheck`; Benchmarks/RESULTS.md, "an eyes-only cut").
-    public var continuityEyeStepBound = 0.2
+    /// The least change of the eyes' pixels (`RegionPixels`) in a blink's step that makes it a cut,
+    /// how many times every eyes' interval of the `continuityStillMs` before it that change must be,
+    /// and the least change after it, while shut, that shows a live lid moving and lifts a blink's
+    /// cut (`ContinuityCheck`; Benchmarks/RESULTS.md, "an eyes-only cut" and issue 44: the step
+    /// bound was 0.2, which small downcast eyes flipped, 0.09, stayed under; the ratio alone keeps
+    /// live eyes out, whose 200 ms before a blink never changed by less than 0.02).
+    public var continuityEyeStepBound = 0.03
     public var continuityEyeStepRatio = 10.0
     public var continuityEyeStillBound = 0.03
     public var continuityStepRatio = 2.5
