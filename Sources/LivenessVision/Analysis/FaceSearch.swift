@@ -86,10 +86,14 @@ final class FaceSearch {
     }
 
     /// The face Haar finds around where a face was lately (the landmark box `recentFace`), in a
-    /// region a face width beyond it at `lostFaceWidth`.
+    /// region a face width beyond it at `lostFaceWidth`; HOG in the same region where Haar misses
+    /// it (SPEC §2: a face found at least as reliably as dlib's HOG finds it; a head turned toward
+    /// profile, issue 45).
     private func lookAround(_ recentFace: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
-        let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: settings.lostFaceMargin, sizes: settings.lostFaceSizes, in: gray, faceWidth: settings.lostFaceWidth)
-        return haar.map(landmarkBox(fromHaar:))
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: settings.lostFaceMargin, sizes: settings.lostFaceSizes, in: gray, faceWidth: settings.lostFaceWidth) {
+            return landmarkBox(fromHaar: haar)
+        }
+        return try hogFace(near: recentFace, margin: settings.lostFaceMargin, sizes: settings.hogConfirmSizes, in: gray, faceWidth: settings.hogFaceWidth)
     }
 
     /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
