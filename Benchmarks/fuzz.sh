@@ -85,9 +85,9 @@ import json, os, random, sys
 seed, n, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 rng = random.Random(seed)
 base = {"circleCentreX": 0.5, "circleCentreY": 0.5, "circleRadius": 0.4, "settleMs": 300, "framesToAutoshot": 3,
-        "tooFarHeightFraction": 0.35, "blinkClosure": 0.22, "blinkMaxAbsYaw": 25, "blinkSeenOpenClosure": 0.11,
-        "squintShare": 0.35, "openEyeFallback": 0.22, "openEyePercentile": 0.8, "openEyeWindowMs": 2000,
-        "openEyeMinSamples": 3, "openEyeMaxAbsYaw": 25, "openEyeMinimum": 0.13, "turnDegrees": 7.5, "turnHoldFrames": 2,
+        "tooFarHeightFraction": 0.35, "blinkClosure": 0.22, "blinkMaxAbsYaw": 25, "blinkNoiseMultiple": 6,
+        "squintShare": 0.35, "openEyeFallback": 0.22, "openEyePercentile": 0.8, "openEyeWindowMs": 600,
+        "openEyeMinSamples": 2, "openEyeMaxAbsYaw": 25, "turnDegrees": 7.5, "turnHoldFrames": 2,
         "cameraStillMaxDegPerSec": 5, "focalLengthPx": None, "graceMs": 500, "capMs": 20000, "snapshotMaxClosure": 0.11,
         "snapshotMaxYawFromNeutral": 5, "snapshotWindowMs": 2000}
 odd_values = [None, True, False, 0, -0.0, -1, 1e308, -1e308, 5e-324, 2**53 + 1, 2**64, 3.5, "0.5", "", [], {}, [1], {"a": 1}, "\u0000", "😀"]

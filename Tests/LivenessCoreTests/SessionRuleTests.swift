@@ -148,7 +148,7 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertTrue(run.session.isCredited(.turnHead))
     }
 
-    func testTheOpenEyeBaselineIsTheSubjects() {
+    func testTheOpenEyeIsTheSubjects() {
         // Narrow eyes (upper lid 0.16, under the 0.22 fallback): a dip to 0.08 is a blink against
         // their own open eye, which the fallback would not tell from open eyes.
         let run = runScan(times: at30) { ms in Pose(upperLid: abs(ms - 2000) < 10 ? 0.08 : 0.16) }
@@ -157,16 +157,16 @@ final class SessionRuleTests: XCTestCase {
         XCTAssertEqual(blink?.value ?? 0, 0.5, accuracy: 1e-9)
     }
 
-    func testTheOpenEyeBaselineUsesFrontalFramesOnly() {
+    func testTheOpenEyeUsesFrontalFramesOnly() {
         // Turned 30 degrees from 1 s to 2.5 s the eyes look wider (upper lid 0.40); frontal, they are
-        // at 0.25. Had the turned frames entered the baseline, the frontal frames after them would
+        // at 0.25. Had the turned frames entered the open eye, the frontal frames after them would
         // read a closure of 0.375: a blink.
         func turnedAWhile(_ ms: Double) -> Pose { ms >= 1000 && ms < 2500 ? Pose(upperLid: 0.40, yaw: 30) : Pose() }
         let run = runScan(times: at30, motion: turnedAWhile)
         XCTAssertFalse(run.session.isCredited(.blink))
         func closureAfterTurningBack(_ run: ScanRun) -> Double? { run.verdicts[Int(2600 / (1000.0 / 30))].closure }
         XCTAssertEqual(closureAfterTurningBack(run) ?? 1, 0, accuracy: 1e-9)
-        // Shown by letting every yaw into the baseline.
+        // Shown by letting every yaw into the open eye.
         var config = LivenessConfig()
         config.openEyeMaxAbsYaw = 180
         let unfiltered = runScan(times: at30, config: config, motion: turnedAWhile)
