@@ -40,7 +40,8 @@ public struct BlinkEvent: Sendable {
         var startMs: Double
         /// The open eye and noise the closing is judged against: those of its first frame.
         var reference: OpenEyeReference.Reading
-        /// The readable frame before the first closed one (nil: none since the eyes were lost).
+        /// The last frame read before the first closed one, however long before (nil: none yet):
+        /// frames between them could not be read, so the flow followed no lid across that time.
         var beforeMs: Double?
         /// The last frame read closed.
         var lastClosedMs: Double

@@ -37,10 +37,7 @@ final class FaceSearch {
     /// The face fitted in the landmark box `box`, found again near it: Haar first, HOG where Haar
     /// misses it. Nil when neither finds it.
     func near(_ box: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
-        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: settings.confirmMargin, sizes: settings.confirmSizes, in: gray, faceWidth: settings.cascadeFaceWidth) {
-            return landmarkBox(fromHaar: haar)
-        }
-        return try hogFace(near: box, margin: settings.confirmMargin, sizes: settings.hogConfirmSizes, in: gray, faceWidth: settings.hogFaceWidth)
+        try haarThenHOG(near: box, margin: settings.confirmMargin, haarSizes: settings.confirmSizes, haarFaceWidth: settings.cascadeFaceWidth, in: gray, settings: settings)
     }
 
     /// How a whole-frame search runs (`FaceTracker.wholeFrameSearch`).
@@ -90,10 +87,18 @@ final class FaceSearch {
     /// it (SPEC §2: a face found at least as reliably as dlib's HOG finds it; a head turned toward
     /// profile, issue 45).
     private func lookAround(_ recentFace: HeadBox, in gray: Image, settings: SearchConfig) throws -> HeadBox? {
-        if let haar = try haarFace(near: haarBox(fromLandmarkBox: recentFace), margin: settings.lostFaceMargin, sizes: settings.lostFaceSizes, in: gray, faceWidth: settings.lostFaceWidth) {
+        try haarThenHOG(near: recentFace, margin: settings.lostFaceMargin, haarSizes: settings.lostFaceSizes, haarFaceWidth: settings.lostFaceWidth, in: gray, settings: settings)
+    }
+
+    /// The face near the landmark box `box`, `margin` face widths around it: Haar's (faces of
+    /// `haarSizes` times its side, resized to `haarFaceWidth`), and HOG's where Haar finds none.
+    private func haarThenHOG(
+        near box: HeadBox, margin: Double, haarSizes: ClosedRange<Double>, haarFaceWidth: Double, in gray: Image, settings: SearchConfig
+    ) throws -> HeadBox? {
+        if let haar = try haarFace(near: haarBox(fromLandmarkBox: box), margin: margin, sizes: haarSizes, in: gray, faceWidth: haarFaceWidth) {
             return landmarkBox(fromHaar: haar)
         }
-        return try hogFace(near: recentFace, margin: settings.lostFaceMargin, sizes: settings.hogConfirmSizes, in: gray, faceWidth: settings.hogFaceWidth)
+        return try hogFace(near: box, margin: margin, sizes: settings.hogConfirmSizes, in: gray, faceWidth: settings.hogFaceWidth)
     }
 
     /// Every face of a still, as landmark boxes: the cascades' (LBP proposals confirmed by Haar,
