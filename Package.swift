@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "LivenessCLITests", dependencies: ["TestSupport", "DataTestSupport", "LivenessFiles"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LivenessBatchTests", dependencies: ["LivenessBatch", "LivenessCore", "LivenessProcess", "TestSupport"]),
-        .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "LivenessVision", "TestSupport"]),
+        .testTarget(name: "LivenessLiveTests", dependencies: ["LivenessLive", "LivenessCore", "LivenessVision", "TestSupport", "DataTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
