@@ -33,6 +33,12 @@ public enum ClipMetrics {
         rate("clips.sameFaceAccuracy", verdicts.map(\.faceChangedOK), note: "faceChanged on face swaps only")
         let frames = verdicts.map(\.frames).reduce(0, +)
         metrics.append(Metric("clips.faceFrameShare", share(verdicts.map(\.framesWithFace).reduce(0, +), of: frames), count: frames, note: "frames with a face"))
+        let searched = verdicts.filter { $0.hogOnlyMs != nil }
+        if !searched.isEmpty {
+            metrics.append(Metric(
+                "clips.hogOnlyFrames", Double(searched.map { $0.hogOnlyMs!.count }.reduce(0, +)),
+                count: searched.map { $0.frames - $0.framesWithFace }.reduce(0, +), note: "frames without a face that dlib's HOG finds one on"))
+        }
         let autoshots = verdicts.compactMap(\.autoshotMs)
         if !autoshots.isEmpty {
             metrics.append(Metric("clips.meanAutoshotMs", autoshots.mean, count: autoshots.count, note: "ms from the first frame"))

@@ -28,6 +28,8 @@ public struct ClipVerdict {
     public var autoshotMs: Double?
     public var frames = 0
     public var framesWithFace = 0
+    /// When the frames the engine found no face on and dlib's HOG found one were (nil: not searched).
+    public var hogOnlyMs: [Double]?
 }
 
 extension ClipVerdict {
@@ -68,6 +70,7 @@ extension ClipVerdict {
         autoshotMs = session.autoshot?.ms
         frames = session.counts.frames
         framesWithFace = session.counts.withFace
+        hogOnlyMs = run.hogOnlyMs
     }
 
     /// The expected prompts were shown in order before the autoshot, which came only once the

@@ -13,6 +13,8 @@ public enum MetricDirection: Sendable {
     static let rules: [(pattern: String, direction: MetricDirection)] = [
         // dlib's own HOG counts are the reference the engine's recall is held to, not the engine's.
         ("recall.dlibHog.*", .unknown),
+        // Faces the engine lost and HOG found (SPEC §2).
+        ("*.hogOnlyFrames", .lowerIsBetter),
         // APCER and BPCER: attacks that pass, genuine clips that do not.
         ("attacks.*", .lowerIsBetter),
         ("recall.*", .higherIsBetter),

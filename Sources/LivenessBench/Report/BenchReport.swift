@@ -66,6 +66,8 @@ public enum BenchReport {
             ("promptsOK", flag(v.promptsOK)), ("sameDecisionsOK", flag(v.sameDecisionsOK)), ("faceChangedOK", .bool(v.faceChangedOK)),
             ("autoshotMs", v.autoshotMs.map(JSON.number) ?? .null), ("frames", .number(Double(v.frames))),
             ("framesWithFace", .number(Double(v.framesWithFace))),
+            ("hogOnlyFrames", v.hogOnlyMs.map { .number(Double($0.count)) } ?? .null),
+            ("hogOnlyMs", v.hogOnlyMs.map { .array($0.map(JSON.number)) } ?? .null),
         ])
     }
 
@@ -74,11 +76,12 @@ public enum BenchReport {
     public static func table(_ run: BenchRun, comparison: BenchComparison? = nil) -> String {
         func mark(_ b: Bool?) -> String { b.map { $0 ? "ok" : "WRONG" } ?? "-" }
         var lines = [pad("clip", 24) + pad("outcome", 12) + pad("expected", 12) + pad("blink", 11) + pad("turn", 11) + pad("prompts", 9)
-            + pad("same", 6) + "faceChanged"]
+            + pad("same", 6) + pad("faceChanged", 13) + pad("face/frames", 13) + "HOG only"]
         for v in run.verdicts {
             let outcome = v.outcome + (v.outcomeOK == false ? "!" : "")
             lines.append(pad(v.name, 24) + pad(outcome, 12) + pad(v.expectedOutcome ?? "-", 12) + pad(v.blink.rawValue, 11)
-                + pad(v.turn.rawValue, 11) + pad(mark(v.promptsOK), 9) + pad(mark(v.sameDecisionsOK), 6) + mark(v.faceChangedOK))
+                + pad(v.turn.rawValue, 11) + pad(mark(v.promptsOK), 9) + pad(mark(v.sameDecisionsOK), 6) + pad(mark(v.faceChangedOK), 13)
+                + pad("\(v.framesWithFace)/\(v.frames)", 13) + (v.hogOnlyMs.map { "\($0.count)" } ?? "-"))
         }
         for failure in run.failures { lines.append(pad(failure.clip, 24) + "NOT SCORED: " + failure.error) }
         lines.append("")

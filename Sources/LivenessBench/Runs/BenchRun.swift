@@ -55,16 +55,18 @@ public struct BenchRun {
             identityClips: identityClips, identityGroups: identityGroups)
     }
 
-    /// The manifest's clips alone, each scored once by `analyzer`, with their verdicts and the
-    /// clip metrics (no floors judged): what the bench runs first, and the clip accuracy test runs.
+    /// The manifest's clips alone, each scored once by `analyzer` (the frames it finds no face on
+    /// searched by dlib's HOG too), with their verdicts and the clip metrics (no floors judged):
+    /// what the bench runs first, and the clip accuracy test runs.
     public static func clips(
         _ manifest: BenchManifest, analyzer: FrameAnalyzer, describe: (Error) -> String = { "\($0)" }, progress: (String) -> Void = { _ in }
     ) -> BenchRun {
         var runs: [ClipRun] = [], failures: [(String, String)] = []
+        let hog = Result { try HogReference() }
         for clip in manifest.clips {
             progress("clip \(clip.name)")
             do {
-                runs.append(try ClipRun.run(clip, analyzer: analyzer))
+                runs.append(try ClipRun.run(clip, analyzer: analyzer, hog: try hog.get()))
             } catch {
                 failures.append((clip.name, describe(error)))
             }

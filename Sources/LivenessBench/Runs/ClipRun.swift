@@ -11,7 +11,11 @@ public struct ClipRun {
     public var autoshot: Image?
     public var snapshot: Image?
     public var timings: StageTimings
+    /// The scoring's wall time, the HOG reference's searches left out.
     public var wallMs: Double
+    /// The frames without the engine's face that dlib's HOG finds a face on (their ms), nil when
+    /// no HOG reference searched them (`HogReference`).
+    public var hogOnlyMs: [Double]?
 
     /// The time span the action rules judged: from the autoshot to the frame that ended the
     /// session (the snapshot chosen after both actions, or the cap), or to the last frame seen
@@ -27,16 +31,23 @@ public struct ClipRun {
         return autoshotMs...end
     }
 
-    /// Scores `clip` with `analyzer` (reset first, so one loaded model serves every clip).
-    public static func run(_ clip: BenchManifest.Clip, analyzer: FrameAnalyzer) throws -> ClipRun {
+    /// Scores `clip` with `analyzer` (reset first, so one loaded model serves every clip); `hog`
+    /// searches each judged frame the engine found no face on.
+    public static func run(_ clip: BenchManifest.Clip, analyzer: FrameAnalyzer, hog: HogReference? = nil) throws -> ClipRun {
         analyzer.reset()
         let source = try VideoSource(file: clip.video)
         var samples: [FrameSample] = []
+        var hogOnlyMs: [Double] = [], hogWallMs = 0.0
         let result = try StreamScorer(analyzer: analyzer, config: clip.config).score(
             seed: clip.seed, nextFrame: source.next,
-            onStep: { step in samples.append(FrameSample(step)) })
+            onStep: { step in
+                samples.append(FrameSample(step))
+                guard let hog, step.analysis.measurement.face == nil else { return }
+                if try timed(&hogWallMs, { try hog.findsFace(in: step.frame.image) }) { hogOnlyMs.append(step.frame.timestampMs) }
+            })
         return ClipRun(
             clip: clip, session: result.session, events: result.events, samples: samples,
-            autoshot: result.autoshotImage, snapshot: result.snapshotImage, timings: result.timings, wallMs: result.wallMs)
+            autoshot: result.autoshotImage, snapshot: result.snapshotImage, timings: result.timings,
+            wallMs: result.wallMs - hogWallMs, hogOnlyMs: hog == nil ? nil : hogOnlyMs)
     }
 }

@@ -17,12 +17,13 @@ public final class HogDetector {
 
     deinit { lv_hog_destroy(handle) }
 
-    /// The faces dlib's classic scripts find in an image: the whole image at its own size, no
-    /// upsampling (faces from 80 px), as dlib's boxes.
-    public func faces(in image: Image) throws -> [FaceBox] {
+    /// The faces dlib's classic scripts find in an image, as dlib's boxes: the whole image at its
+    /// own size, no upsampling (faces from 80 px), or searched at `scale` times its size (2: one
+    /// upsampling, faces from 40 px).
+    public func faces(in image: Image, scale: Double = 1) throws -> [FaceBox] {
         let gray = Image()
         try image.gray(into: gray)
-        return try detect(in: gray, region: FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height)), scale: 1).map(\.box)
+        return try detect(in: gray, region: FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height)), scale: scale).map(\.box)
     }
 
     /// Faces in `region` of the gray image, searched on a copy resized by `scale` and turned upright
