@@ -27,6 +27,11 @@ public struct SearchConfig: Equatable, Sendable {
     /// HOG searches around a face resize it to about this width (dlib's window is 80 px and its
     /// boxes are a little smaller than the faces).
     public var hogFaceWidth = 100.0
+    /// A Haar sweep (`TrackingConfig.haarSweepIntervalMs`) that finds no face is followed by HOG on
+    /// the whole frame, on a copy whose larger side is at most this (faces from 80 px of it): HOG
+    /// finds faces both cascades miss, such as arnochan_rppg's frontal face, backlit, behind
+    /// glasses (issue 45). It costs several Haar sweeps, so it runs only on a sweep's frames.
+    public var hogSweepSide = 640.0
     /// Stills are searched by the cascades on a copy whose larger side is at most this, and by
     /// HOG at full size up to `hogStillSide` (faces from 80 px).
     public var stillSearchSide = 640.0
@@ -68,6 +73,7 @@ public struct SearchConfig: Equatable, Sendable {
         .number("cascadeFaceWidth", \.cascadeFaceWidth, 24...1000),
         .number("lostFaceWidth", \.lostFaceWidth, 24...1000),
         .number("hogFaceWidth", \.hogFaceWidth, 80...1000),
+        .number("hogSweepSide", \.hogSweepSide, 80...10_000),
         .number("stillSearchSide", \.stillSearchSide, 24...10_000),
         .number("hogStillSide", \.hogStillSide, 80...10_000),
         .numbers("stillRolls", \.stillRolls, -180...180, length: 0...8),

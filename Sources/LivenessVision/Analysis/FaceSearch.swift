@@ -6,7 +6,8 @@ import LivenessCore
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms); or, when the tracker
-///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. On the frames in
+///   asks for a Haar sweep (no face for a while), by the Haar cascade alone, then by HOG where
+///   neither finds a face. On the frames in
 ///   between, while a face was lost lately, Haar looks only around where it was (it holds on to a
 ///   turned head longer than LBP); on the first frame it is missing, there after the frame's
 ///   search. Where the frame's search finds nothing, a face too close to fit the frame is looked
@@ -44,7 +45,8 @@ final class FaceSearch {
     enum WholeFrame {
         /// The frame itself, by LBP's proposals confirmed by Haar, or by the Haar cascade alone
         /// (`haarSweep`); where that finds nothing, Haar looks around `thenAround` as `around`
-        /// does, and then a face too close to fit the frame is looked for past its edges.
+        /// does, then a face too close to fit the frame is looked for past its edges, and then, on
+        /// a Haar sweep, HOG searches the whole frame.
         case frame(haarSweep: Bool, thenAround: HeadBox?)
         /// Only around where a face was lately (a landmark box), by Haar at `lostFaceWidth`: it
         /// holds on to a turned head longer than LBP.
@@ -78,6 +80,10 @@ final class FaceSearch {
             // past the edges; only big faces can be cut so, so this search runs on a tiny copy.
             let bigFace = shortSide * settings.bigFaceShare
             faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: settings.overhang, scale: 24 / bigFace))
+        }
+        if faces.isEmpty, haarSweep {
+            let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+            return try hog.detect(in: gray, region: frame, scale: min(1, settings.hogSweepSide / Double(max(gray.width, gray.height))))
         }
         return faces.map(landmarkBox(fromHaar:))
     }
