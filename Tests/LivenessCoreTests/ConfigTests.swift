@@ -43,6 +43,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual([s.wholeFrameShortSide, s.smallestFaceShare, s.framableFaceShare, s.overhang, s.bigFaceShare], [200, 0.12, 0.18, 0.25, 0.55])
         XCTAssertEqual([s.cascadeFaceWidth, s.lostFaceWidth, s.hogFaceWidth, s.stillSearchSide, s.hogStillSide], [36, 48, 100, 640, 2000])
         XCTAssertEqual(s.stillRolls, [-20, 20])
+        XCTAssertEqual(s.hogSweepSide, 640)
         XCTAssertEqual(s.partOfFace, 1.5)
         XCTAssertEqual([s.confirmMargin, s.proposalMargin, s.lostFaceMargin], [0.25, 0.6, 1.0])
         XCTAssertEqual([s.confirmSizes, s.hogConfirmSizes, s.proposalSizes, s.lostFaceSizes], [0.7...1.45, 0.6...1.6, 1.0...2.2, 0.6...1.6])
