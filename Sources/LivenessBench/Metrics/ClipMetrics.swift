@@ -36,7 +36,7 @@ public enum ClipMetrics {
         let searched = verdicts.filter { $0.hogOnlyMs != nil }
         if !searched.isEmpty {
             metrics.append(Metric(
-                "clips.hogOnlyFrames", Double(searched.map { $0.hogOnlyMs!.count }.reduce(0, +)),
+                "clips.hogOnlyFrames", Double(searched.compactMap(\.hogOnlyMs?.count).reduce(0, +)),
                 count: searched.map { $0.frames - $0.framesWithFace }.reduce(0, +), note: "frames without a face that dlib's HOG finds one on"))
         }
         let autoshots = verdicts.compactMap(\.autoshotMs)

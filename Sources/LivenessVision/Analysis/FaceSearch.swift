@@ -6,12 +6,11 @@ import LivenessCore
 ///
 /// - The whole frame is searched on a small copy by the fast LBP cascade; each proposal is
 ///   confirmed and boxed by the Haar cascade (dropping LBP's false alarms); or, when the tracker
-///   asks for a Haar sweep (no face for a while), by the Haar cascade alone, then by HOG where
-///   neither finds a face. On the frames in
+///   asks for a Haar sweep (no face for a while), by the Haar cascade alone. On the frames in
 ///   between, while a face was lost lately, Haar looks only around where it was (it holds on to a
 ///   turned head longer than LBP); on the first frame it is missing, there after the frame's
 ///   search. Where the frame's search finds nothing, a face too close to fit the frame is looked
-///   for past its edges.
+///   for past its edges, and then, on a Haar sweep, HOG searches the whole frame.
 /// - A followed face is confirmed near where it is by Haar, or by HOG where Haar misses it (eyes
 ///   closed, a head turned): HOG costs several times Haar, so it runs only then, on a small patch.
 /// - A still's faces are every face either the cascades or HOG find (HOG is too slow for every
@@ -82,8 +81,7 @@ final class FaceSearch {
             faces = distinct(try searchImage.detect(haar, minFace: bigFace, pastEdges: settings.overhang, scale: 24 / bigFace))
         }
         if faces.isEmpty, haarSweep {
-            let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-            return try hog.detect(in: gray, region: frame, scale: min(1, settings.hogSweepSide / Double(max(gray.width, gray.height))))
+            return try hog.detect(in: gray, region: gray.bounds, scale: min(1, settings.hogSweepSide / Double(max(gray.width, gray.height))))
         }
         return faces.map(landmarkBox(fromHaar:))
     }
@@ -126,16 +124,15 @@ final class FaceSearch {
             // Past the edges too, for faces the photo's border cuts.
             cascades = distinct(try searchImage.detect(haar, minFace: minFace, pastEdges: settings.overhang))
         }
-        let frame = FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let hogScale = min(1, settings.hogStillSide / larger)
         let upright = oneBoxPerFace(
-            cascades: cascades.map(landmarkBox(fromHaar:)), hog: try hog.detect(in: gray, region: frame, scale: hogScale),
+            cascades: cascades.map(landmarkBox(fromHaar:)), hog: try hog.detect(in: gray, region: gray.bounds, scale: hogScale),
             partOfFace: settings.partOfFace)
         let equalised = Image()
         try gray.equalise(into: equalised)
         let secondLooks = [(image: equalised, roll: 0.0)] + settings.stillRolls.map { (image: gray, roll: $0) }
         return try secondLooks.reduce(upright) { faces, look in
-            faces + (try hog.detect(in: look.image, region: frame, scale: hogScale, roll: look.roll)).filter { found in
+            faces + (try hog.detect(in: look.image, region: gray.bounds, scale: hogScale, roll: look.roll)).filter { found in
                 !faces.contains { $0.box.boxesSameFace(as: found.box) }
             }
         }

@@ -23,7 +23,7 @@ public final class HogDetector {
     public func faces(in image: Image, scale: Double = 1) throws -> [FaceBox] {
         let gray = Image()
         try image.gray(into: gray)
-        return try detect(in: gray, region: FaceBox(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height)), scale: scale).map(\.box)
+        return try detect(in: gray, region: gray.bounds, scale: scale).map(\.box)
     }
 
     /// Faces in `region` of the gray image, searched on a copy resized by `scale` and turned upright

@@ -14,6 +14,8 @@ public final class Image {
 
     public var width: Int { size.width }
     public var height: Int { size.height }
+    /// The whole image as a region to search.
+    var bounds: FaceBox { FaceBox(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
     var size: (width: Int, height: Int, channels: Int) {
         var w: Int32 = 0, h: Int32 = 0, c: Int32 = 0
