@@ -127,10 +127,17 @@ lv_status lv_image_shrink(const lv_image *src, double factor, int area, lv_image
         cv::Mat level = from;
         while (level.cols / 2 >= target.width && level.rows / 2 >= target.height) {
             // An odd last row or column is dropped, so the 2 x 2 average takes OpenCV's fast path.
-            cv::Mat half;
-            cv::resize(level(cv::Rect(0, 0, level.cols & ~1, level.rows & ~1)), half,
-                       cv::Size(level.cols / 2, level.rows / 2), 0, 0, cv::INTER_AREA);
-            level = half;
+            const cv::Mat even = level(cv::Rect(0, 0, level.cols & ~1, level.rows & ~1));
+            const cv::Size half(level.cols / 2, level.rows / 2);
+            // The last step is written into the target's own buffer, kept from frame to frame: a
+            // new one each frame (half a megabyte at 1080p) came back as fresh pages to fault in.
+            if (half == target && to.data != from.data) {
+                cv::resize(even, to, half, 0, 0, cv::INTER_AREA);
+                return;
+            }
+            cv::Mat next;
+            cv::resize(even, next, half, 0, 0, cv::INTER_AREA);
+            level = next;
         }
         if (level.size() == target) {
             if (level.data == from.data) level.copyTo(to); else to = level;

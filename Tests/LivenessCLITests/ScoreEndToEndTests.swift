@@ -165,7 +165,7 @@ final class ScoreEndToEndTests: XCTestCase {
         let first = try CLI.run(["score", clip, "--seed", "7", "--json"] + TestMedia.realMovPassingArguments(in: temp)).json()
         let config = try XCTUnwrap(first["config"] as? [String: Any])
         // The engine's own tunables are printed too, each group with every one of its keys.
-        let groups = ["tracking": 10, "search": 20, "measures": 12]
+        let groups = ["tracking": 10, "search": 20, "measures": 13]
         for (group, keys) in groups {
             XCTAssertEqual((config[group] as? [String: Any])?.count, keys, "the report prints the \(group) tunables")
         }

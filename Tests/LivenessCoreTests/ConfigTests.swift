@@ -53,6 +53,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(m.eyePixelSpan, 2)
         XCTAssertEqual([m.backgroundWorkWidth, m.backgroundHeadMargin, m.cameraPointTolerance, m.lidFlowEyeWidthPx, m.foreheadShareOfBrowToChin], [192, 0.6, 0.0024, 24, 0.5])
         XCTAssertEqual([m.backgroundCorners, m.cameraMinimumPoints], [60, 8])
+        XCTAssertEqual(m.workShortSide, 540)
     }
 
     func testANestedKeyIsReadAndTheRestOfItsGroupKeepsItsDefaults() throws {

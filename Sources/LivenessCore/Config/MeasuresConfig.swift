@@ -39,6 +39,11 @@ public struct MeasuresConfig: Equatable, Sendable {
     /// (`LidFlow.region`): small enough to cost little, large enough for a lid's motion to span
     /// pixels.
     public var lidFlowEyeWidthPx = 24.0
+    /// A frame at least twice this on its shorter side is halved (again while it still is) before
+    /// anything is found, fitted or measured, and its points mapped back: a 1080p frame is worked
+    /// on at 960x540, the size most of the labelled clips were measured at, and what each stage
+    /// cuts from it costs a quarter (Benchmarks/RESULTS.md, issue 47).
+    public var workShortSide = 540.0
     /// The 68 points stop at the brows; the face's thirds (hairline-brow, brow-nose, nose-chin are
     /// about equal) put the forehead top half the brow-to-chin distance above the brows.
     public var foreheadShareOfBrowToChin = 0.5
@@ -58,6 +63,7 @@ public struct MeasuresConfig: Equatable, Sendable {
         .count("cameraMinimumPoints", \.cameraMinimumPoints, 2...mostBackgroundCorners),
         .number("cameraPointTolerance", \.cameraPointTolerance, 0...1),
         .number("lidFlowEyeWidthPx", \.lidFlowEyeWidthPx, 4...256),
+        .number("workShortSide", \.workShortSide, 16...100_000),
         .number("foreheadShareOfBrowToChin", \.foreheadShareOfBrowToChin, 0...2),
     ]
 

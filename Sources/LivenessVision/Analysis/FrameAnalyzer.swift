@@ -18,6 +18,11 @@ public final class FrameAnalyzer {
     /// nil when the analyzer was made without it (stills need no identity).
     private let describer: FaceDescriber?
     private let gray = Image()
+    /// The frame halved while it is large (`MeasuresConfig.workShortSide`), and the image every
+    /// stage works on this frame: `gray` or that copy. The tracker's boxes and points are in its
+    /// pixels; what leaves the analyzer is mapped back to the frame's.
+    private let halvedCopy = ShrunkImage()
+    private var work = Image()
     /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
     private let searchCopy = ShrunkImage()
     private let motionCopy = ShrunkImage()
@@ -57,38 +62,62 @@ public final class FrameAnalyzer {
         var timings = StageTimings()
         let width = Double(frame.image.width), height = Double(frame.image.height), ms = frame.timestampMs
         let camera = PinholeCamera(width: width, height: height, config: config)
-        try timed(&timings.detect) { try frame.image.gray(into: gray) }
+        try timed(&timings.detect) {
+            try frame.image.gray(into: gray)
+            try chooseWorkImage(workShortSide: config.measures.workShortSide)
+        }
+        let scale = WorkScale(copy: work === gray ? nil : halvedCopy)
+        let workWidth = Double(work.width), workHeight = Double(work.height)
 
         let before = tracker.previousFace
         let pixelChange = try timed(&timings.motion) {
-            try pixels.change(in: gray, regions: before.map { [$0.box.bounds] }, maxShift: config.measures.facePixelMaxShift)
+            try pixels.change(in: work, regions: before.map { [$0.box.bounds] }, maxShift: config.measures.facePixelMaxShift)
         }
         let eyePixelChange = try timed(&timings.motion) {
-            try eyePixels.change(in: gray, regions: eyeRegions(before, config: config), maxShift: config.measures.eyePixelMaxShift)
+            try eyePixels.change(in: work, regions: eyeRegions(before, config: config), maxShift: config.measures.eyePixelMaxShift)
         }
-        let face = try followFace(at: ms, guide: guide ?? config.guideCircle(width: width, height: height), config: config, timings: &timings)
+        let guideInFrame = guide ?? config.guideCircle(width: width, height: height)
+        let face = try followFace(at: ms, guide: scale.work(guideInFrame), config: config, timings: &timings)
 
-        let measured = face.map { f in timed(&timings.logic) { FaceMeasurement(landmarks: f.points, camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin) } }
-        let faceBox = face?.box.bounds
+        let measured = face.map { f in
+            timed(&timings.logic) {
+                FaceMeasurement(landmarks: f.points.map(scale.frame), camera: camera, foreheadShare: config.measures.foreheadShareOfBrowToChin)
+            }
+        }
+        let workBox = face?.box.bounds
         let rotation = try timed(&timings.motion) { () -> CameraRotation? in
-            try motionCopy.update(from: gray, factor: config.measures.backgroundWorkWidth / width, area: false)
+            try motionCopy.update(from: work, factor: config.measures.backgroundWorkWidth / workWidth, area: false)
             return try motion.rotation(
-                small: motionCopy, frameHeight: height, at: ms, face: faceBox, camera: camera, settings: config.measures)
+                small: motionCopy, frameHeight: workHeight, at: ms, face: workBox, camera: scale.work(camera), settings: config.measures)
         }
         try timed(&timings.motion) {
-            try pixels.remember(faceBox.map { [$0] }, in: gray, side: config.measures.facePixelSide)
-            try eyePixels.remember(eyeRegions(face, config: config), in: gray, side: config.measures.eyePixelSide)
+            try pixels.remember(workBox.map { [$0] }, in: work, side: config.measures.facePixelSide)
+            try eyePixels.remember(eyeRegions(face, config: config), in: work, side: config.measures.eyePixelSide)
         }
         let lidDescent = try timed(&timings.motion) { () -> Double? in
-            let descent = face == nil ? nil : try before.flatMap { try lids.descent(in: gray, keptLandmarks: $0.points) }
-            try lids.keep(face?.points, in: gray, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
+            let descent = face == nil ? nil : try before.flatMap { try lids.descent(in: work, keptLandmarks: $0.points) }
+            try lids.keep(face?.points, in: work, eyeWidthPx: config.measures.lidFlowEyeWidthPx)
             return descent
         }
+        let faceBox = workBox.map(scale.frame)
         let measurement = FrameMeasurement(
             frameIndex: frame.index, timestampMs: ms, frameWidth: width, frameHeight: height,
             faceCount: tracker.facesInScene, face: measured, cameraRotation: rotation, facePixelChange: pixelChange,
             lidDescent: lidDescent, eyePixelChange: eyePixelChange)
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
+    }
+
+    /// `work` for this frame: `gray`, or `halvedCopy` halved until its shorter side is under twice
+    /// `workShortSide`.
+    private func chooseWorkImage(workShortSide: Double) throws {
+        var factor = 1.0
+        while Double(min(gray.width, gray.height)) * factor >= 2 * workShortSide { factor /= 2 }
+        guard factor < 1 else {
+            work = gray
+            return
+        }
+        try halvedCopy.update(from: gray, factor: factor, area: true)
+        work = halvedCopy.image
     }
 
     /// The eyes' pixel regions of `face` (`EyeRegions`).
@@ -102,7 +131,7 @@ public final class FrameAnalyzer {
     /// frame showed (`FaceTracker.update`).
     private func followFace(at ms: Double, guide: Circle, config: LivenessConfig, timings: inout StageTimings) throws -> Fitted? {
         var face = try tracker.predictedBox(settings: config.tracking).flatMap { box in try timed(&timings.landmarks) { try fitPlausible(box) } }
-        let patch = try face.map { f in try timed(&timings.detect) { try gray.regionStats(f.box.bounds) } }
+        let patch = try face.map { f in try timed(&timings.detect) { try work.regionStats(f.box.bounds) } }
         var report = FaceTracker.Report(ms: ms, patch: patch)
         var step = tracker.step(at: ms, following: face != nil, patch: patch, settings: config.tracking)
         // Not where it was predicted (it jumped, or it is gone): search the whole frame now.
@@ -127,7 +156,7 @@ public final class FrameAnalyzer {
     ) throws -> Fitted? {
         var face = followed
         let how = tracker.wholeFrameSearch(at: ms, following: followed != nil, settings: config.tracking)
-        let faces = try timed(&timings.detect) { try search.wholeFrame(gray, small: searchCopy, following: followed != nil, how: how, settings: config.search) }
+        let faces = try timed(&timings.detect) { try search.wholeFrame(work, small: searchCopy, following: followed != nil, how: how, settings: config.search) }
         report.wholeFrame = (how, faces.count)
         if let chosen = chooseFace(faces.map(\.bounds), circle: guide) {
             if let followed, followed.box.box.boxesSameFace(as: faces[chosen].box) {
@@ -150,7 +179,7 @@ public final class FrameAnalyzer {
         _ followed: Fitted, at ms: Double, config: LivenessConfig, report: inout FaceTracker.Report, timings: inout StageTimings
     ) throws -> Bool {
         report.confirmed = true
-        report.detected = try timed(&timings.detect) { try search.near(followed.box, in: gray, settings: config.search) }
+        report.detected = try timed(&timings.detect) { try search.near(followed.box, in: work, settings: config.search) }
         return report.detected != nil || tracker.keepsUnconfirmed(at: ms, patch: report.patch, settings: config.tracking)
     }
 
@@ -169,6 +198,7 @@ public final class FrameAnalyzer {
     /// open-eye baseline, as a still has no history.
     public func measureStill(_ image: Image, config: LivenessConfig) throws -> [(box: FaceBox, face: FaceMeasurement)] {
         try image.gray(into: gray)
+        work = gray
         let camera = PinholeCamera(width: Double(image.width), height: Double(image.height), config: config)
         return try search.still(gray, settings: config.search).compactMap { box in
             guard let fitted = try fitDetected(box, uprightBeyond: config.tracking.uprightBeyondDegrees) else { return nil }
@@ -178,7 +208,7 @@ public final class FrameAnalyzer {
 
     /// The 68 points in `box`, nil when the fit is not plausible.
     private func fitPlausible(_ box: HeadBox) throws -> Fitted? {
-        let points = try fitter.fit(gray, box: box)
+        let points = try fitter.fit(work, box: box)
         return isPlausibleFit(points, in: box) ? (box, points) : nil
     }
 

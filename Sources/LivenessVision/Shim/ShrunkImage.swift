@@ -19,8 +19,9 @@ final class ShrunkImage {
     func small(_ box: FaceBox) -> FaceBox { FaceBox(x: box.x * kx, y: box.y * ky, width: box.width * kx, height: box.height * ky) }
     func full(_ box: FaceBox) -> FaceBox { FaceBox(x: box.x / kx, y: box.y / ky, width: box.width / kx, height: box.height / ky) }
 
-    /// A small pixel's position in the frame (pixel centres scale about the grid's corner).
+    /// A small pixel's position in the frame (pixel centres scale about the grid's corner), and back.
     func full(_ p: Point2) -> Point2 { Point2(x: (p.x + 0.5) / kx - 0.5, y: (p.y + 0.5) / ky - 0.5) }
+    func small(_ p: Point2) -> Point2 { Point2(x: (p.x + 0.5) * kx - 0.5, y: (p.y + 0.5) * ky - 0.5) }
 
     /// The frame's size in small pixels per frame pixel, one number (the axes differ by rounding only).
     var factor: Double { kx }
