@@ -3,8 +3,9 @@ import LivenessCore
 /// Turns a decoded frame into the core's `FrameMeasurement`: finds the faces, chooses one
 /// (SPEC §2), fits its landmarks and measures the camera's own motion. The tracker plans where
 /// the face is fitted and what else the frame needs; the analyzer runs the detectors (`search`)
-/// and the fits, times each stage where it runs, and reports back to the tracker once. Load
-/// once, use for many streams.
+/// and the fits, times each stage where it runs, and reports back to the tracker once. A large
+/// frame is worked on halved, its results mapped back (`WorkScale`). Load once, use for many
+/// streams.
 public final class FrameAnalyzer {
     private let tracker = FaceTracker()
     private let search: FaceSearch
@@ -22,7 +23,7 @@ public final class FrameAnalyzer {
     /// stage works on this frame: `gray` or that copy. The tracker's boxes and points are in its
     /// pixels; what leaves the analyzer is mapped back to the frame's.
     private let halvedCopy = ShrunkImage()
-    private var work = Image()
+    private lazy var work: Image = gray
     /// The whole-frame search's copy and the background motion's copy, shrunk once per frame.
     private let searchCopy = ShrunkImage()
     private let motionCopy = ShrunkImage()
