@@ -16,7 +16,8 @@ value chosen on everyone, and per person the value chosen on everyone else (the 
 found with credits at least 90 % inside labels: `choose`) with that person's blinks credited,
 missed and false credits at it; the credits on picture attacks beside each value.
 Markdown on stdout.
-Usage: Benchmarks/blink_bounds.py TRACES [--make]   (after `make build` and the derived clips)
+Usage: Benchmarks/blink_bounds.py TRACES [--make]   (after `make build` and the derived clips; LIVENESS=BINARY
+       traces another build)
 """
 import csv, json, os, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +26,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 manifest = json.load(open(os.path.join(here, 'manifest.json')))
 roots = {'data': os.environ.get('LIVENESS_DATA', os.path.join(here, manifest['data'])), 'derived': os.path.join(here, manifest['derived'])}
 tolerance = manifest.get('toleranceMs', 150)
+# Another build's traces (a change to a measure the bounds read): LIVENESS=path/to/liveness.
+liveness = os.environ.get('LIVENESS', os.path.join(here, '..', '.build', 'release', 'liveness'))
 counted = set(manifest.get('positiveConfidences', ['eye-checked']))
 OPEN_SESSION = {"turnDegrees": 90, "turnHoldFrames": 1000, "capMs": 100000}
 
@@ -52,7 +55,7 @@ def make_trace(clip, traces, remake):
         return
     config = os.path.join(traces, clip['name'] + '.config.json')
     json.dump({**clip.get('config', {}), **OPEN_SESSION}, open(config, 'w'))
-    run = subprocess.run([os.path.join(here, '..', '.build', 'release', 'liveness'), 'score', resolve(clip['video']),
+    run = subprocess.run([liveness, 'score', resolve(clip['video']),
                           '--seed', str(clip.get('seed', 1)), '--config', config, '--trace', trace],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     # 0 passed, 1 did not pass: anything else would leave the clip out of the evidence unsaid.
