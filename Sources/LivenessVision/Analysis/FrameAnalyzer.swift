@@ -63,11 +63,10 @@ public final class FrameAnalyzer {
         var timings = StageTimings()
         let width = Double(frame.image.width), height = Double(frame.image.height), ms = frame.timestampMs
         let camera = PinholeCamera(width: width, height: height, config: config)
-        try timed(&timings.detect) {
+        let scale = try timed(&timings.detect) { () -> WorkScale in
             try frame.image.gray(into: gray)
-            try chooseWorkImage(workShortSide: config.measures.workShortSide)
+            return try chooseWorkImage(workShortSide: config.measures.workShortSide)
         }
-        let scale = WorkScale(copy: work === gray ? nil : halvedCopy)
         let workWidth = Double(work.width), workHeight = Double(work.height)
 
         let before = tracker.previousFace
@@ -108,17 +107,18 @@ public final class FrameAnalyzer {
         return Analysis(measurement: measurement, faceBox: faceBox, timings: timings)
     }
 
-    /// `work` for this frame: `gray`, or `halvedCopy` halved until its shorter side is under twice
-    /// `workShortSide`.
-    private func chooseWorkImage(workShortSide: Double) throws {
+    /// Sets `work` for this frame: `gray`, or `halvedCopy` halved until its shorter side is under
+    /// twice `workShortSide`; returns the way back to the frame's pixels.
+    private func chooseWorkImage(workShortSide: Double) throws -> WorkScale {
         var factor = 1.0
         while Double(min(gray.width, gray.height)) * factor >= 2 * workShortSide { factor /= 2 }
         guard factor < 1 else {
             work = gray
-            return
+            return WorkScale(copy: nil)
         }
         try halvedCopy.update(from: gray, factor: factor, area: true)
         work = halvedCopy.image
+        return WorkScale(copy: halvedCopy)
     }
 
     /// The eyes' pixel regions of `face` (`EyeRegions`).
