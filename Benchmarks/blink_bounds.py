@@ -31,11 +31,13 @@ liveness = os.environ.get('LIVENESS', os.path.join(here, '..', '.build', 'releas
 counted = set(manifest.get('positiveConfidences', ['eye-checked']))
 OPEN_SESSION = {"turnDegrees": 90, "turnHoldFrames": 1000, "capMs": 100000}
 
-# The engine's defaults (LivenessConfig), by the names the grids below use.
-DEFAULTS = dict(closure=0.22, maxAbsYaw=25, noiseMultiple=6.0, reopenShare=0.5, maxClosedMs=500, minTravel=0.03,
+# The engine's defaults (LivenessConfig), by the names the grids below use (maxAbsYaw is
+# blinkMaxAbsYaw, "eyes unreadable"; openMaxAbsYaw is openEyeMaxAbsYaw, the open eye's frames).
+DEFAULTS = dict(closure=0.22, maxAbsYaw=25, openMaxAbsYaw=25, noiseMultiple=6.0, reopenShare=0.5, maxClosedMs=500, minTravel=0.03,
                 leadMs=200, riseWaitMs=150, oneIntervalMs=75, squintShare=0.35, percentile=0.8, windowMs=600,
                 minSamples=2, noiseWindowMs=2000, cameraMax=5)
-GRIDS = {'minTravel': [0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.06],
+GRIDS = {'maxAbsYaw': [20, 25, 30, 35, 40, 45, 60, 90],
+         'minTravel': [0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.06],
          'noiseMultiple': [3, 4, 5, 6, 7, 8, 10],
          'maxClosedMs': [300, 400, 500, 600, 700],
          'reopenShare': [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
@@ -171,7 +173,7 @@ def blinks(rows, p):
                         if moved and closing['credit'] is not None:
                             out.append(closing['credit'])
                         closing = None
-        if f['lids'] and f['yaw'] is not None and abs(f['yaw']) < p['maxAbsYaw'] and closing is None:
+        if f['lids'] and f['yaw'] is not None and abs(f['yaw']) < p['openMaxAbsYaw'] and closing is None:
             history.append((ms, f['lids']))
             history = [h for h in history if ms - h[0] <= max(p['windowMs'], p['noiseWindowMs'])]
     return out
