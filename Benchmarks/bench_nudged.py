@@ -10,13 +10,14 @@ far a figure moves by chance, and the mean over them is what a change should be 
 the one draw at the defaults.
 
 Runs `BUILD bench MANIFEST --quiet --json` once per build and nudge (each clip's own configuration
-with the nudge added), keeps each result as OUTDIR/NAME-NUDGE.json (a result already there is
-reused), and prints per build the figures that decide and their guards: each nudge's value, the
+with the nudge added), keeps each result as OUTDIR/NAME-DIGEST-NUDGE.json, DIGEST the start of the
+build's SHA-256 (a result already there for that very binary is reused; a rebuilt one is benched
+anew), and prints per build the figures that decide and their guards: each nudge's value, the
 mean and the range.
 
 Usage: Benchmarks/bench_nudged.py MANIFEST OUTDIR NAME=BUILD [NAME=BUILD ...]
 """
-import json, os, subprocess, sys
+import hashlib, json, os, subprocess, sys
 
 # (name, configuration group or None for the top level, key, value): each a change of a setting
 # by about 1 % or 1 ms, inside what its own comment measured.
@@ -49,6 +50,12 @@ def nudged_manifest(manifest_path, outdir, nudge):
     return path
 
 
+def digest(build):
+    """The build's identity: the start of its SHA-256."""
+    with open(build, 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
+
+
 def bench(build, manifest, result):
     if os.path.exists(result) and os.path.getsize(result) > 0:
         return json.load(open(result))
@@ -65,11 +72,11 @@ def main(manifest, outdir, builds):
     manifests = {n[0]: nudged_manifest(manifest, outdir, n) for n in NUDGES}
     names = [n[0] for n in NUDGES]
     for label, build in builds:
-        values = {}
+        values, build_digest = {}, digest(build)
         for nudge in names:
-            result = bench(build, manifests[nudge], os.path.join(outdir, f'{label}-{nudge}.json'))
+            result = bench(build, manifests[nudge], os.path.join(outdir, f'{label}-{build_digest}-{nudge}.json'))
             values[nudge] = {m['name']: m['value'] for m in result['metrics']}
-        print(f'### {label} (`{build}`)\n')
+        print(f'### {label} (`{build}`, sha256 {build_digest}...)\n')
         print('| figure | ' + ' | '.join(names) + ' | mean | range |')
         print('|---|' + '---|' * (len(names) + 2))
         pictures = sorted({k for v in values.values() for k in v if k.startswith(PICTURES) and not k.endswith('replay')})
