@@ -97,4 +97,8 @@ if __name__ == '__main__':
     args = sys.argv[1:]
     if len(args) < 3 or not all('=' in a for a in args[2:]):
         sys.exit(__doc__)
-    main(args[0], args[1], [tuple(a.split('=', 1)) for a in args[2:]])
+    builds = [tuple(a.split('=', 1)) for a in args[2:]]
+    for path in [args[0]] + [b for _, b in builds]:
+        if not os.path.isfile(path):
+            sys.exit(f'bench_nudged.py: no such file: {path}')
+    main(args[0], args[1], builds)
