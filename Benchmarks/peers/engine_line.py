@@ -6,4 +6,5 @@ import sys
 report = json.load(sys.stdin)
 size = f'{report["input"]["width"]}x{report["input"]["height"]}'
 print(json.dumps({"tool": "engine", "clip": sys.argv[1], "frames": report["frames"]["processed"],
-                  "ms": report["timing"]["wallMs"], "fps": report["timing"]["framesPerSecond"], "size": size}))
+                  "ms": report["timing"]["wallMs"], "fps": report["timing"]["framesPerSecond"], "size": size,
+                  "msPerFrame": report["timing"]["msPerFrame"]}))
